@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authPlugin } from './platform/auth';
+import { registerErrorHandler } from './platform/errors';
+import { healthRoutes } from './modules/system/health.routes';
+import { createServices, registerModules, type AppServices } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Built web app to serve; omitted in API-only tests. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Collaborators (media store, job runner, mailer...); defaults are built from the config. */
+  services?: Partial<AppServices>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Images, audio and uploads: large bodies are streamed by the multipart parser, never buffered. */
+export const UPLOAD_LIMITS = { audioBytes: 200 * 1024 * 1024, imageBytes: 10 * 1024 * 1024 };
+
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const services = createServices(config, database, deps.services);
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.isProduction,
+    // Generous for JSON bodies; file uploads go through multipart with their own limits.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorate('services', services);
+
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.audioBytes, files: 4, fields: 40, fieldSize: 64 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Backbeat API',
+        version: '0.1.0',
+        description: 'Music streaming and purchase platform. Errors are always `{ message, code }`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { db: database.db, publicUrl: config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      await api.register(healthRoutes, { database });
+      await registerModules(api, { config, database, services });
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: deps.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    const webDist = deps.webDistDir;
+    app.setNotFoundHandler(async (request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).send({ message: `Route ${request.method} ${urlPath} not found`, code: 'NOT_FOUND' });
+      }
+      const file = path.join(webDist, urlPath);
+      if (urlPath !== '/' && file.startsWith(webDist) && existsSync(file) && !urlPath.endsWith('/')) {
+        return reply.sendFile(urlPath.slice(1));
+      }
+      if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {
+        return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+      }
+      // Client-side routes: the app decides.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

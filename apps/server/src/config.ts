@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables read by Backbeat. Nothing else in the server reads process.env. */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+const optionalText = z.string().min(1).optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(3000),
+  HOST: z.string().min(1).optional(),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
+    .optional(),
+  SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: boolish.default(true),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Backbeat <no-reply@backbeat.local>'),
+  OIDC_GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
+  OIDC_GOOGLE_CLIENT_ID: optionalText,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  PAYMENTS_SANDBOX: boolish.optional(),
+  FFMPEG_PATH: optionalText,
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code such as USD' })
+    .default('USD'),
+});
+
+export class ConfigError extends Error {}
+
+export interface OidcProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string;
+  logLevel: string;
+  seedDemo: boolean;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mediaDir: string;
+  dbDir: string;
+  oidcProviders: OidcProviderConfig[];
+  payments: {
+    sandbox: boolean;
+    stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+    razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
+    paypal: { clientId?: string; clientSecret?: string; webhookId?: string };
+  };
+  ffmpegPath: string | undefined;
+  currency: string;
+}
+
+/** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset: `FOO= npm start` should mean "no FOO".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+
+  if (isProduction && !e.SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: SECRET_KEY is required in production (at least 32 characters)');
+  }
+  const secretKey = e.SECRET_KEY ?? readOrCreateSecret(dataDir);
+
+  const oidcProviders: OidcProviderConfig[] = [];
+  if (e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET) {
+    oidcProviders.push({
+      id: 'google',
+      name: 'Google',
+      issuer: e.OIDC_GOOGLE_ISSUER,
+      clientId: e.OIDC_GOOGLE_CLIENT_ID,
+      clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET,
+    });
+  }
+
+  const anyRealGateway = Boolean(e.STRIPE_SECRET_KEY || e.RAZORPAY_KEY_ID || e.PAYPAL_CLIENT_ID);
+  const sandbox = e.PAYMENTS_SANDBOX ?? (!isProduction && !anyRealGateway);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    mediaDir: path.join(dataDir, 'media'),
+    dbDir: path.join(dataDir, 'db'),
+    oidcProviders,
+    payments: {
+      sandbox,
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      },
+      razorpay: { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET },
+      paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, webhookId: e.PAYPAL_WEBHOOK_ID },
+    },
+    ffmpegPath: e.FFMPEG_PATH,
+    currency: e.CURRENCY,
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,179 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accessTypeEnum, processingStatusEnum } from './enums';
+import { users } from './users';
+
+export const genres = pgTable(
+  'genres',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Lower-case key used in URLs and lookups (`/genre/hip-hop`). */
+    slug: text('slug').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('genres_name_key').on(t.name), uniqueIndex('genres_slug_key').on(t.slug)],
+);
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    /** Media-store key of the artist image (webp variants share this stem). */
+    image: text('image'),
+    genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+    /** The artist account that manages this profile; admins manage all. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Monthly subscription price in minor units. */
+    subscriptionPrice: integer('subscription_price').notNull().default(499),
+    currency: text('currency').notNull().default('USD'),
+    /** Lower-cased, accent-folded name for trigram search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('artists_name_idx').on(t.name, t.id),
+    index('artists_created_idx').on(t.createdAt, t.id),
+    index('artists_owner_idx').on(t.ownerUserId),
+    index('artists_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const albums = pgTable(
+  'albums',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    cover: text('cover'),
+    genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+    /** Album price in minor units. */
+    price: integer('price').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    /** Songs on a premium album need the album purchased. */
+    isPremium: boolean('is_premium').notNull().default(false),
+    releaseDate: timestamp('release_date', { withTimezone: true }).notNull().defaultNow(),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('albums_artist_idx').on(t.artistId, t.releaseDate),
+    index('albums_created_idx').on(t.createdAt, t.id),
+    index('albums_genre_idx').on(t.genreId),
+    index('albums_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    albumId: uuid('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    trackNumber: integer('track_number'),
+    title: text('title').notNull(),
+    /** Display credit; defaults to the artist's name. */
+    singer: text('singer').notNull(),
+    genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+    accessType: accessTypeEnum('access_type').notNull().default('subscription'),
+    /** Song price in minor units. */
+    price: integer('price').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    durationSec: real('duration_sec').notNull().default(0),
+    coverImage: text('cover_image'),
+    status: processingStatusEnum('status').notNull().default('processing'),
+    failureReason: text('failure_reason'),
+    /** Media-store key of the uploaded original (kept until transcoded). */
+    sourceKey: text('source_key'),
+    /** Media-store prefix holding index.m3u8, enc.key, seg_*.ts and audio.m4a. */
+    hlsPrefix: text('hls_prefix'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('songs_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('songs_artist_idx').on(t.artistId, t.createdAt),
+    index('songs_album_idx').on(t.albumId, t.trackNumber),
+    index('songs_genre_idx').on(t.genreId, t.createdAt),
+    index('songs_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.songId] }), index('likes_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('playlists_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const playlistEntries = pgTable(
+  'playlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('playlist_entries_playlist_idx').on(t.playlistId, t.position)],
+);
+
+/** One row per listen, for dashboards and "recently played". */
+export const plays = pgTable(
+  'plays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    secondsListened: real('seconds_listened').notNull().default(0),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plays_song_idx').on(t.songId, t.playedAt), index('plays_user_idx').on(t.userId, t.playedAt)],
+);

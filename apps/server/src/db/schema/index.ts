@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './users';
+export * from './catalog';
+export * from './commerce';
+export * from './jobs';

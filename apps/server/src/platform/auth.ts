@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Role } from '@backbeat/contract';
+import type { AppDb } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+import { hashToken } from './session-token';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+  /** When this session was opened; "recent sign-in" checks use it. */
+  sessionCreatedAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest. Resolved lazily, once per request. */
+    getUser(): Promise<AuthUser | null>;
+  }
+}
+
+export const SESSION_COOKIE = 'token';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    if (token) return { token, viaCookie: false };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, viaCookie: true } : null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing request authenticated by cookie must come from our own origin (SameSite=Lax covers most
+ * browsers; this closes the rest). Bearer-token clients are not exposed to CSRF and are not checked.
+ */
+function isCrossSite(request: FastifyRequest, allowedOrigins: Set<string>): boolean {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  if (!origin) return false; // Non-browser clients send neither; browsers always send Origin on cross-site POSTs.
+  if (allowedOrigins.has(origin)) return false;
+  const host = request.headers.host;
+  return !(host && (origin === `http://${host}` || origin === `https://${host}`));
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+export const authPlugin = fp<{ db: AppDb; publicUrl: string }>(async (app, { db, publicUrl }) => {
+  const allowedOrigins = new Set([new URL(publicUrl).origin]);
+
+  app.decorateRequest('getUser', function (this: FastifyRequest) {
+    const cached = (this as unknown as { _user?: Promise<AuthUser | null> })._user;
+    if (cached) return cached;
+    const pending = resolveUser(this);
+    (this as unknown as { _user?: Promise<AuthUser | null> })._user = pending;
+    return pending;
+  });
+
+  async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+    const found = tokenFrom(request);
+    if (!found) return null;
+    if (found.viaCookie && !SAFE_METHODS.has(request.method) && isCrossSite(request, allowedOrigins)) {
+      throw forbidden('Cross-site request refused', 'CSRF');
+    }
+    const now = new Date();
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        sessionCreatedAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hashToken(found.token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!row) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      sessionId: row.sessionId,
+      sessionCreatedAt: row.sessionCreatedAt,
+    };
+  }
+});
+
+/** The signed-in user, or 401 with the message the web client treats as an expired session. */
+export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
+  const hadToken = Boolean(request.headers.authorization || request.cookies[SESSION_COOKIE]);
+  const user = await request.getUser();
+  if (!user) {
+    throw hadToken
+      ? unauthorized('Authentication failed', 'SESSION_INVALID')
+      : unauthorized('Authentication token missing. Please login.', 'UNAUTHENTICATED');
+  }
+  return user;
+}
+
+export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<AuthUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw forbidden('You do not have permission to do this', 'FORBIDDEN_ROLE');
+  return user;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+export type { FastifyInstance };

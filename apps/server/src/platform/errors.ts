@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+/** An error whose message is safe to show to the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Authentication token missing. Please login.', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do this', code = 'FORBIDDEN', extra = {}) =>
+  new AppError(403, code, message, extra);
+export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
+
+function describeZodIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, where?: string) {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const field = first.path.map(String).join('.');
+  return field ? `${field}: ${first.message}` : `${where ? `${where}: ` : ''}${first.message}`;
+}
+
+/** The single error handler: every failure leaves as `{ message, code }` with the right status, never a stack. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'is invalid',
+      }));
+      return reply
+        .status(400)
+        .send({ message: describeZodIssues(issues, error.validationContext), code: 'VALIDATION_ERROR' });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ message: describeZodIssues(error.issues), code: 'VALIDATION_ERROR' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+    }
+    // Fastify's own 4xx errors (bad JSON, body too large, unsupported content type, rate limit...).
+    const code = statusCodes[status] ?? ('code' in error && error.code ? String(error.code) : 'ERROR');
+    return reply.status(status).send({ message: error.message, code });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['user', 'artist', 'admin']);
+export type Role = z.infer<typeof Role>;
+
+export const User = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  profileImage: z.string().nullable(),
+  role: Role,
+  purchasedSongs: z.array(z.string()),
+  purchasedAlbums: z.array(z.string()),
+  likedsong: z.array(z.string()),
+  preferredGenres: z.array(z.string()),
+  playlist: z.array(z.string()),
+  purchaseHistory: z.array(z.string()),
+  artistId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .email('Please enter a valid email address');
+const password = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+export const RegisterBody = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+  email,
+  password,
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const AuthResponse = z.object({ message: z.string(), user: User, token: z.string() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const UpdateGenresBody = z.object({
+  genres: z
+    .array(z.string().trim().min(1).max(50), { error: 'genres must be a list' })
+    .min(1, 'Choose at least one genre')
+    .max(20, 'Choose at most 20 genres'),
+});
+export type UpdateGenresBody = z.infer<typeof UpdateGenresBody>;
+export const UpdateGenresResponse = z.object({ message: z.string(), preferredGenres: z.array(z.string()) });
+
+export const LikeResponse = z.object({ message: z.string(), liked: z.boolean(), likedsong: z.array(z.string()) });
+
+export const ForgotPasswordBody = z.object({ email });
+export const ResetPasswordBody = z.object({ password });
+export const DeleteAccountBody = z.object({ password: z.string().max(256).optional() });
+
+export const AuthProvidersResponse = z.object({
+  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
