@@ -17,7 +17,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './platform/auth';
-import { registerErrorHandler } from './platform/errors';
+import { apiNotFound, registerErrorHandler } from './platform/errors';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
 
@@ -26,7 +26,8 @@ export interface AppDeps {
   database: Database;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino instance (main) or false (tests). */
+  logger?: FastifyServerOptions['loggerInstance'];
   /** Collaborators (media store, job runner, mailer...); defaults are built from the config. */
   services?: Partial<AppServices>;
 }
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const services = createServices(config, database, deps.services);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.isProduction,
     // Generous for JSON bodies; file uploads go through multipart with their own limits.
     bodyLimit: 1024 * 1024,
@@ -112,7 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'))) {
+  const serveWeb = Boolean(deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html')));
+  if (!serveWeb)
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(apiNotFound(request.method, request.url)),
+    );
+  if (serveWeb && deps.webDistDir) {
     await app.register(fastifyStatic, {
       root: deps.webDistDir,
       wildcard: false,
@@ -121,15 +127,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
         res.header(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
     const webDist = deps.webDistDir;
     app.setNotFoundHandler(async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        return reply.status(404).send({ message: `Route ${request.method} ${urlPath} not found`, code: 'NOT_FOUND' });
+      if (
+        urlPath === '/api' ||
+        urlPath.startsWith('/api/') ||
+        (request.method !== 'GET' && request.method !== 'HEAD')
+      ) {
+        return reply.status(404).send(apiNotFound(request.method, request.url));
       }
       const file = path.join(webDist, urlPath);
       if (urlPath !== '/' && file.startsWith(webDist) && existsSync(file) && !urlPath.endsWith('/')) {

@@ -12,8 +12,15 @@ const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 const optionalText = z.string().min(1).optional();
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(3000),
   HOST: z.string().min(1).optional(),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
@@ -24,7 +31,10 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: boolish.default(true),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Backbeat <no-reply@backbeat.local>'),
   OIDC_GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
   OIDC_GOOGLE_CLIENT_ID: optionalText,
@@ -84,12 +94,16 @@ export interface Config {
 /** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset: `FOO= npm start` should mean "no FOO".
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
@@ -98,7 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   if (isProduction && !e.SECRET_KEY) {
-    throw new ConfigError('Invalid configuration: SECRET_KEY is required in production (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid configuration: SECRET_KEY is required in production (at least 32 characters)',
+    );
   }
   const secretKey = e.SECRET_KEY ?? readOrCreateSecret(dataDir);
 
@@ -138,8 +154,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         publishableKey: e.STRIPE_PUBLISHABLE_KEY,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       },
-      razorpay: { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET },
-      paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, webhookId: e.PAYPAL_WEBHOOK_ID },
+      razorpay: {
+        keyId: e.RAZORPAY_KEY_ID,
+        keySecret: e.RAZORPAY_KEY_SECRET,
+        webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      },
+      paypal: {
+        clientId: e.PAYPAL_CLIENT_ID,
+        clientSecret: e.PAYPAL_CLIENT_SECRET,
+        webhookId: e.PAYPAL_WEBHOOK_ID,
+      },
     },
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,

@@ -24,7 +24,9 @@ async function main() {
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    transport: config.isProduction ? undefined : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+    transport: config.isProduction
+      ? undefined
+      : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
   });
 
   const database = await openDatabase(databaseOptionsFromConfig(config));

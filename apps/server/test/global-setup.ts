@@ -8,7 +8,8 @@ import { startThrowawayCluster, type ThrowawayCluster } from './postgres-cluster
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'pglite'; snapshotFile: string } | { kind: 'postgres'; adminUrl: string; template: string };
+    testDb:
+      { kind: 'pglite'; snapshotFile: string } | { kind: 'postgres'; adminUrl: string; template: string };
   }
 }
 

@@ -64,7 +64,12 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backbeat-test-'));
   const config = testConfig(dataDir, options.env);
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, services: options.services, webDistDir: options.webDistDir });
+  const app = await buildApp({
+    config,
+    database,
+    services: options.services,
+    webDistDir: options.webDistDir,
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageResponse } from './common';
 
 export const Role = z.enum(['user', 'artist', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -59,13 +60,39 @@ export const UpdateGenresBody = z.object({
 });
 export type UpdateGenresBody = z.infer<typeof UpdateGenresBody>;
 export const UpdateGenresResponse = z.object({ message: z.string(), preferredGenres: z.array(z.string()) });
+export type UpdateGenresResponse = z.infer<typeof UpdateGenresResponse>;
 
-export const LikeResponse = z.object({ message: z.string(), liked: z.boolean(), likedsong: z.array(z.string()) });
+export const LikeSongParams = z.object({ songId: z.uuid({ error: 'Invalid song id' }) });
+export type LikeSongParams = z.infer<typeof LikeSongParams>;
+export const LikeResponse = z.object({
+  message: z.string(),
+  liked: z.boolean(),
+  likedsong: z.array(z.string()),
+});
+export type LikeResponse = z.infer<typeof LikeResponse>;
+
+/** GET /users/me answers with the User itself. */
+export const MeResponse = User;
+export type MeResponse = User;
+export const LogoutResponse = MessageResponse;
 
 export const ForgotPasswordBody = z.object({ email });
-export const ResetPasswordBody = z.object({ password });
-export const DeleteAccountBody = z.object({ password: z.string().max(256).optional() });
-
-export const AuthProvidersResponse = z.object({
-  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+export const ResetPasswordParams = z.object({
+  token: z.string().min(1, 'Reset token is required').max(200, 'Reset token is too long'),
 });
+export type ResetPasswordParams = z.infer<typeof ResetPasswordParams>;
+export const ResetPasswordBody = z.object({ password });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** The current password; required when the account has one. */
+export const DeleteAccountBody = z.object({ password: z.string().max(256).optional() });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+export const AuthProvider = z.object({ id: z.string(), name: z.string() });
+export type AuthProvider = z.infer<typeof AuthProvider>;
+export const AuthProvidersResponse = z.object({ providers: z.array(AuthProvider) });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
+/** Any id is accepted here; one that is not configured answers 404. */
+export const AuthProviderParams = z.object({ provider: z.string() });
+export type AuthProviderParams = z.infer<typeof AuthProviderParams>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery10, PageQuery20 } from './common';
+import { Id, Pagination, PageQuery10, PageQuery20, pageQuery } from './common';
 
 export const AccessType = z.enum(['subscription', 'purchase-only']);
 export type AccessType = z.infer<typeof AccessType>;
@@ -10,10 +10,17 @@ export type ProcessingStatus = z.infer<typeof ProcessingStatus>;
 export const Genre = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
 export type Genre = z.infer<typeof Genre>;
 export const GenresResponse = z.object({ genres: z.array(Genre) });
+export type GenresResponse = z.infer<typeof GenresResponse>;
 
 /** Prices are integer minor units plus an ISO currency. */
 export const Money = z.object({ amount: z.number().int(), currency: z.string() });
 
+/**
+ * A song as every list shows it. Image fields are URLs under `/api/media/` (immutable WebP files).
+ * `audioUrl` is always null: audio is never served as a public file; players ask `/api/stream/song/:id` for a
+ * signed, expiring HLS address. `price` is in minor units (cents). `canPlay` is the access policy's answer for
+ * the viewer who asked (always false for guests).
+ */
 export const Song = z.object({
   _id: z.string(),
   title: z.string(),
@@ -58,6 +65,7 @@ export const Artist = z.object({
   bio: z.string(),
   image: z.string().nullable(),
   genres: z.array(z.string()),
+  /** Monthly subscription price in minor units. */
   subscriptionPrice: z.number().int(),
   currency: z.string(),
   ownerId: z.string().nullable(),
@@ -73,6 +81,7 @@ export const Album = z.object({
   description: z.string(),
   cover: z.string().nullable(),
   genre: z.string().nullable(),
+  /** Minor units (cents). */
   price: z.number().int(),
   currency: z.string(),
   isPremium: z.boolean(),
@@ -82,3 +91,171 @@ export const Album = z.object({
   createdAt: z.string(),
 });
 export type Album = z.infer<typeof Album>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Read calls (SPEC section 7). Page sizes per SPEC section 9.
+
+export const IdParams = z.object({ id: Id });
+export type IdParams = z.infer<typeof IdParams>;
+export const GenreParams = z.object({
+  genre: z.string().trim().min(1, 'is required').max(100, 'is too long'),
+});
+
+export const MatchingGenreSongsResponse = PagedSongsResponse.extend({ matchingGenres: z.array(z.string()) });
+export type MatchingGenreSongsResponse = z.infer<typeof MatchingGenreSongsResponse>;
+
+/** GET /songs/album/:id answers a plain list in track order. */
+export const AlbumSongsResponse = z.array(Song);
+export type AlbumSongsResponse = z.infer<typeof AlbumSongsResponse>;
+
+export const ArtistSongsResponse = PagedSongsResponse.extend({ artist: Artist });
+export type ArtistSongsResponse = z.infer<typeof ArtistSongsResponse>;
+
+export const SongStatusResponse = z.object({
+  status: ProcessingStatus,
+  failureReason: z.string().nullable(),
+});
+export type SongStatusResponse = z.infer<typeof SongStatusResponse>;
+
+export const searchTerm = z.string().trim().max(200, 'must be at most 200 characters');
+
+/** GET /artists: paged list, or with `q` a search answered as `{ results, page, total, pages }`. */
+export const ArtistsQuery = pageQuery(10).extend({ q: searchTerm.optional() });
+export type ArtistsQuery = z.infer<typeof ArtistsQuery>;
+export const ArtistsResponse = z.object({ artists: z.array(Artist), pagination: Pagination });
+export type ArtistsResponse = z.infer<typeof ArtistsResponse>;
+export const ArtistSearchResponse = z.object({
+  results: z.array(Artist),
+  page: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type ArtistSearchResponse = z.infer<typeof ArtistSearchResponse>;
+export const AllArtistsResponse = z.object({ artists: z.array(Artist) });
+export type AllArtistsResponse = z.infer<typeof AllArtistsResponse>;
+export const ArtistResponse = z.object({ artist: Artist });
+export type ArtistResponse = z.infer<typeof ArtistResponse>;
+
+/** `artist` is null only when no artist has a playable song yet. */
+export const RandomArtistResponse = z.object({
+  artist: Artist.nullable(),
+  songs: z.array(Song),
+  pagination: Pagination,
+});
+export type RandomArtistResponse = z.infer<typeof RandomArtistResponse>;
+
+export const AlbumsQuery = PageQuery10;
+export const AlbumsResponse = z.object({ albums: z.array(Album), pagination: Pagination });
+export type AlbumsResponse = z.infer<typeof AlbumsResponse>;
+export const ArtistAlbumsResponse = AlbumsResponse.extend({ artist: Artist });
+export type ArtistAlbumsResponse = z.infer<typeof ArtistAlbumsResponse>;
+export const AlbumResponse = z.object({ album: Album });
+export type AlbumResponse = z.infer<typeof AlbumResponse>;
+
+/** An empty `q` answers empty lists; each list holds at most 20 entries, best match first. */
+export const SearchQuery = z.object({ q: searchTerm.default('') });
+export type SearchQuery = z.infer<typeof SearchQuery>;
+export const SearchResponse = z.object({
+  artists: z.array(Artist),
+  songs: z.array(Song),
+  albums: z.array(Album),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+/** Name the web client uses for the search answer. */
+export type SearchResults = SearchResponse;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Write calls: multipart/form-data (a JSON body is also accepted when no file is sent).
+
+/**
+ * Prices in forms are decimal strings in major units, e.g. "1.99" = 199 minor units; at most two decimals,
+ * from 0 to 1000.00. Responses always carry integer minor units.
+ */
+export const MAX_PRICE_MINOR = 100_000;
+export const PriceField = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be an amount such as 1.99 (at most two decimals)')
+      .transform((text) => {
+        const [whole, fraction = ''] = text.split('.');
+        return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+      })
+      .refine((minor) => minor <= MAX_PRICE_MINOR, 'must be at most 1000.00'),
+  );
+
+const booleanField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'must be true or false' })])
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'on');
+const text = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/** An optional reference: an empty form value means "none". */
+const optionalId = z
+  .string()
+  .trim()
+  .transform((value) => value || null)
+  .pipe(Id.nullable());
+const genreName = z.string().trim().max(50, 'must be at most 50 characters');
+
+/** Song form fields; files: `audio` (required on create, at most 200 MB), `coverImage` (at most 10 MB). */
+export const CreateSongBody = z.object({
+  title: text(200),
+  /** Display credit; defaults to the artist's name. */
+  singer: optionalText(200).optional(),
+  genre: genreName.optional(),
+  accessType: AccessType.default('subscription'),
+  price: PriceField.default(0),
+  /** Album id of the same artist, or empty. */
+  album: optionalId.optional(),
+  /** Artist id; may be omitted by an artist account (its own profile is used). */
+  artist: optionalId.optional(),
+});
+export type CreateSongBody = z.infer<typeof CreateSongBody>;
+export const UpdateSongBody = CreateSongBody.partial().extend({
+  accessType: AccessType.optional(),
+  price: PriceField.optional(),
+});
+export type UpdateSongBody = z.infer<typeof UpdateSongBody>;
+export const SongMutationResponse = z.object({ message: z.string(), song: Song });
+export type SongMutationResponse = z.infer<typeof SongMutationResponse>;
+
+/** Artist form fields; file: `image` (at most 10 MB). */
+export const CreateArtistBody = z.object({
+  name: text(200),
+  bio: optionalText(5000).optional(),
+  genre: genreName.optional(),
+  /** Monthly price, decimal major units like `price`. */
+  subscriptionPrice: PriceField.optional(),
+  /** Admin only: the artist account that manages this profile. */
+  ownerId: optionalId.optional(),
+});
+export type CreateArtistBody = z.infer<typeof CreateArtistBody>;
+export const UpdateArtistBody = CreateArtistBody.partial();
+export type UpdateArtistBody = z.infer<typeof UpdateArtistBody>;
+export const ArtistMutationResponse = z.object({ message: z.string(), artist: Artist });
+export type ArtistMutationResponse = z.infer<typeof ArtistMutationResponse>;
+
+/**
+ * Album form fields; file: `cover` (at most 10 MB). `songs` lists song ids of the same artist in track order
+ * (repeated fields, `songs[]`, or one JSON array); empty entries are ignored.
+ */
+export const CreateAlbumBody = z.object({
+  title: text(200),
+  description: optionalText(5000).optional(),
+  artist: optionalId.optional(),
+  genre: genreName.optional(),
+  songs: z.array(Id).max(500, 'must list at most 500 songs').optional(),
+  price: PriceField.default(0),
+  isPremium: booleanField.default(false),
+});
+export type CreateAlbumBody = z.infer<typeof CreateAlbumBody>;
+export const UpdateAlbumBody = CreateAlbumBody.partial().extend({
+  price: PriceField.optional(),
+  isPremium: booleanField.optional(),
+});
+export type UpdateAlbumBody = z.infer<typeof UpdateAlbumBody>;
+export const AlbumMutationResponse = z.object({ message: z.string(), album: Album });
+export type AlbumMutationResponse = z.infer<typeof AlbumMutationResponse>;

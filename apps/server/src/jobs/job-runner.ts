@@ -3,7 +3,10 @@ import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { jobs } from '../db/schema';
 
-export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempts: number }) => Promise<void>;
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  job: { id: string; attempts: number },
+) => Promise<void>;
 
 export interface JobRunnerOptions {
   concurrency?: number;
@@ -14,7 +17,8 @@ export interface JobRunnerOptions {
 }
 
 /** Delay before attempt n+1: 2 s, 8 s, 32 s ... capped at 10 minutes. */
-export const backoffMs = (attempts: number) => Math.min(2000 * 4 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
+export const backoffMs = (attempts: number) =>
+  Math.min(2000 * 4 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
 
 /**
  * Durable jobs in PostgreSQL. Claimed with FOR UPDATE SKIP LOCKED, so several processes can share the queue.
@@ -91,7 +95,8 @@ export class JobRunner {
     } catch (error) {
       this.options.log?.error({ err: error }, 'job claim failed');
     }
-    if (!this.stopped && !this.timer) this.timer = setTimeout(() => void this.tick(), this.options.pollMs ?? 1000);
+    if (!this.stopped && !this.timer)
+      this.timer = setTimeout(() => void this.tick(), this.options.pollMs ?? 1000);
   }
 
   private async runOne(): Promise<boolean> {

@@ -15,10 +15,15 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
-export const unauthorized = (message = 'Authentication token missing. Please login.', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'You do not have permission to do this', code = 'FORBIDDEN', extra = {}) =>
-  new AppError(403, code, message, extra);
+export const unauthorized = (
+  message = 'Authentication token missing. Please login.',
+  code = 'UNAUTHORIZED',
+) => new AppError(401, code, message);
+export const forbidden = (
+  message = 'You do not have permission to do this',
+  code = 'FORBIDDEN',
+  extra = {},
+) => new AppError(403, code, message, extra);
 export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
@@ -74,8 +79,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const code = statusCodes[status] ?? ('code' in error && error.code ? String(error.code) : 'ERROR');
     return reply.status(status).send({ message: error.message, code });
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
-  );
 }
+
+export const apiNotFound = (method: string, url: string) => ({
+  message: `Route ${method} ${url.split('?')[0]} not found`,
+  code: 'NOT_FOUND',
+});

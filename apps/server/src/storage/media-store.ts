@@ -21,7 +21,8 @@ export class LocalMediaStore implements MediaStore {
 
   localPath(key: string): string {
     const resolved = path.resolve(this.root, key);
-    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Media key escapes the store: ${key}`);
+    if (!resolved.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error(`Media key escapes the store: ${key}`);
     return resolved;
   }
 

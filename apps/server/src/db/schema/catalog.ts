@@ -130,7 +130,10 @@ export const likes = pgTable(
       .references(() => songs.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.songId] }), index('likes_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.songId] }),
+    index('likes_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const playlists = pgTable(

@@ -52,7 +52,10 @@ export const payments = pgTable(
     raw: jsonb('raw'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_gateway_external_key').on(t.gateway, t.externalId), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_gateway_external_key').on(t.gateway, t.externalId),
+    index('payments_order_idx').on(t.orderId),
+  ],
 );
 
 /** An entitlement to a song or an album. Exactly one of song_id / album_id is set. */

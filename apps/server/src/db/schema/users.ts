@@ -56,7 +56,10 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
 );
 
 /** Links a social identity (issuer + subject) to a local account. */
@@ -85,7 +88,10 @@ export const userPreferredGenres = pgTable(
       .references(() => genres.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.genreId] }), index('user_preferred_genres_genre_idx').on(t.genreId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.genreId] }),
+    index('user_preferred_genres_genre_idx').on(t.genreId),
+  ],
 );
 
 /** Sliding-window counters for rate limits that must survive restarts and be shared between instances. */
@@ -106,7 +112,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );

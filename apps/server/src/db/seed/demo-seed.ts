@@ -1,1 +1,283 @@
-export async function seedDemoCatalogueIfEmpty(_: unknown) {}
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../client';
+import { albums, artists, genres, jobs, songs, userPreferredGenres, users } from '../schema';
+import type { AppServices } from '../../modules';
+import { generateCoverArt, locateFfmpeg, synthesizeSong, type FfmpegTools } from '../../modules/media';
+import { hashPassword } from '../../modules/auth/password';
+import { storeCoverImage } from '../../modules/catalog/cover-images';
+import { toSearchText } from '../../modules/catalog/search-text';
+import { TRANSCODE_JOB } from '../../modules/catalog/transcode.job';
+import { demoAccounts, demoArtists, demoGenres } from './demo-data';
+
+interface SeedLog {
+  info(obj: object | string, msg?: string): void;
+}
+
+const slugify = (name: string) =>
+  toSearchText(name)
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Runs `worker` over `items` with at most `limit` in flight. */
+async function inPool<T>(items: T[], limit: number, worker: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await worker(items[index]!, index);
+      }
+    }),
+  );
+}
+
+/** A stable pseudo-random duration in [30, 120] s per song, skewed short so the seed stays fast. */
+const demoDuration = (index: number) => 30 + ((index * 37) % 7) * 8 + (index % 3) * 5;
+
+export async function seedDemoCatalogueIfEmpty(input: {
+  config: Config;
+  database: Database;
+  services: AppServices;
+  log: SeedLog;
+}): Promise<void> {
+  const { config, database, services, log } = input;
+  const [existing] = await database.query<{ count: number }>(sql`select count(*)::int as count from users`);
+  if (existing && existing.count > 0) {
+    await printDemoAccounts(database, log);
+    return;
+  }
+
+  const started = Date.now();
+  log.info('empty database: seeding the demo catalogue (synthesising and transcoding audio)');
+  const tools = await locateFfmpeg(config.ffmpegPath);
+  const workDir = path.join(config.dataDir, 'tmp', `seed-${randomUUID()}`);
+  await mkdir(workDir, { recursive: true });
+
+  try {
+    const genreIds = new Map(demoGenres.map((name) => [name, randomUUID()]));
+    const plan = buildPlan(genreIds);
+
+    // Covers first (sharp, fast), then audio (ffmpeg) two at a time: the machine has two cores.
+    await inPool([...plan.artists, ...plan.albums], 2, async (item) => {
+      const file = path.join(workDir, `${item.id}.png`);
+      await generateCoverArt({
+        seed: item.seed,
+        title: item.coverTitle,
+        subtitle: item.coverSubtitle,
+        outFile: file,
+      });
+      item.imageKey = await storeCoverImage(services.mediaStore, file, item.kind);
+    });
+    await inPool(plan.songs, 2, async (song) => {
+      await synthesize(tools, song.seed, song.durationSec, path.join(workDir, `${song.id}.wav`));
+      song.sourceKey = `uploads/${song.id}/source.wav`;
+      await services.mediaStore.put(song.sourceKey, path.join(workDir, `${song.id}.wav`));
+    });
+
+    const hashes = await Promise.all(Object.values(demoAccounts).map((a) => hashPassword(a.password)));
+    await database.db.transaction(async (tx) => {
+      await tx
+        .insert(genres)
+        .values(demoGenres.map((name) => ({ id: genreIds.get(name)!, name, slug: slugify(name) })));
+      const accountIds = await tx
+        .insert(users)
+        .values(
+          Object.values(demoAccounts).map((account, i) => ({
+            name: account.name,
+            email: account.email,
+            emailVerified: true,
+            passwordHash: hashes[i]!,
+            role: account.role,
+          })),
+        )
+        .returning({ id: users.id, email: users.email });
+      const idOf = (email: string) => accountIds.find((a) => a.email === email)!.id;
+      await tx.insert(userPreferredGenres).values(
+        demoAccounts.listener.preferredGenres.map((name) => ({
+          userId: idOf(demoAccounts.listener.email),
+          genreId: genreIds.get(name as (typeof demoGenres)[number])!,
+        })),
+      );
+      await tx.insert(artists).values(
+        plan.artists.map((a) => ({
+          id: a.id,
+          name: a.name,
+          bio: a.bio,
+          image: a.imageKey,
+          genreId: genreIds.get(a.genre)!,
+          ownerUserId: a.ownedByDemoArtist ? idOf(demoAccounts.artist.email) : null,
+          subscriptionPrice: a.subscriptionPrice,
+          currency: config.currency,
+          searchText: toSearchText(a.name),
+        })),
+      );
+      await tx.insert(albums).values(
+        plan.albums.map((a) => ({
+          id: a.id,
+          artistId: a.artistId,
+          title: a.title,
+          description: a.description,
+          cover: a.imageKey,
+          genreId: genreIds.get(a.genre)!,
+          price: a.price,
+          currency: config.currency,
+          isPremium: a.isPremium,
+          releaseDate: a.releaseDate,
+          searchText: toSearchText(`${a.title} ${a.artistName}`),
+        })),
+      );
+      await tx.insert(songs).values(
+        plan.songs.map((s) => ({
+          id: s.id,
+          artistId: s.artistId,
+          albumId: s.albumId,
+          trackNumber: s.trackNumber,
+          title: s.title,
+          singer: s.artistName,
+          genreId: genreIds.get(s.genre)!,
+          accessType: s.accessType,
+          price: s.price,
+          currency: config.currency,
+          coverImage: s.coverKey(),
+          status: 'processing' as const,
+          sourceKey: s.sourceKey,
+          searchText: toSearchText(`${s.title} ${s.artistName}`),
+          createdAt: s.createdAt,
+        })),
+      );
+      // The same durable job an upload gets: the demo goes through the real pipeline.
+      await tx
+        .insert(jobs)
+        .values(
+          plan.songs.map((s) => ({
+            type: TRANSCODE_JOB,
+            payload: { songId: s.id, sourceKey: s.sourceKey, encoder: 'fast' },
+          })),
+        );
+    });
+
+    await Promise.all([services.jobs.drain(), services.jobs.drain()]);
+    const [ready] = await database.query<{ count: number }>(
+      sql`select count(*)::int as count from songs where status = 'ready'`,
+    );
+    log.info(
+      {
+        songs: plan.songs.length,
+        ready: ready?.count ?? 0,
+        seconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+      'demo catalogue seeded',
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  await printDemoAccounts(database, log);
+}
+
+async function synthesize(tools: FfmpegTools, seed: number, durationSec: number, outFile: string) {
+  await synthesizeSong(tools, { seed, durationSec, outFile });
+}
+
+function buildPlan(genreIds: Map<string, string>) {
+  void genreIds;
+  const now = Date.now();
+  type Item = {
+    kind: 'artist' | 'album';
+    id: string;
+    seed: number;
+    coverTitle: string;
+    coverSubtitle?: string;
+    imageKey: string | null;
+  };
+  const artistRows: Array<Item & (typeof demoArtists)[number]> = [];
+  const albumRows: Array<
+    Item &
+      (typeof demoArtists)[number]['albums'][number] & {
+        artistId: string;
+        artistName: string;
+        releaseDate: Date;
+      }
+  > = [];
+  const songRows: Array<{
+    id: string;
+    seed: number;
+    durationSec: number;
+    artistId: string;
+    artistName: string;
+    albumId: string;
+    trackNumber: number;
+    title: string;
+    genre: (typeof demoGenres)[number];
+    accessType: 'subscription' | 'purchase-only';
+    price: number;
+    sourceKey: string | null;
+    createdAt: Date;
+    coverKey: () => string | null;
+  }> = [];
+  let songIndex = 0;
+  demoArtists.forEach((artist, artistIndex) => {
+    const artistRow = {
+      ...artist,
+      kind: 'artist' as const,
+      id: randomUUID(),
+      seed: 1000 + artistIndex,
+      coverTitle: artist.name,
+      imageKey: null,
+    };
+    artistRows.push(artistRow);
+    artist.albums.forEach((album, albumIndex) => {
+      const albumRow = {
+        ...album,
+        kind: 'album' as const,
+        id: randomUUID(),
+        seed: 2000 + artistIndex * 10 + albumIndex,
+        coverTitle: album.title,
+        coverSubtitle: artist.name,
+        imageKey: null as string | null,
+        artistId: artistRow.id,
+        artistName: artist.name,
+        releaseDate: new Date(now - (artistIndex * 3 + albumIndex) * 86_400_000 * 30),
+      };
+      albumRows.push(albumRow);
+      album.songs.forEach((song, trackIndex) => {
+        const index = songIndex++;
+        songRows.push({
+          id: randomUUID(),
+          seed: index + 1,
+          durationSec: demoDuration(index),
+          artistId: artistRow.id,
+          artistName: artist.name,
+          albumId: albumRow.id,
+          trackNumber: trackIndex + 1,
+          title: song.title,
+          genre: album.genre,
+          accessType: song.accessType,
+          price: song.price,
+          sourceKey: null,
+          // Newest first in lists: spread creation times so the order is stable and meaningful.
+          createdAt: new Date(now - index * 60_000),
+          coverKey: () => albumRow.imageKey,
+        });
+      });
+    });
+  });
+  return { artists: artistRows, albums: albumRows, songs: songRows };
+}
+
+async function printDemoAccounts(database: Database, log: SeedLog) {
+  const emails = Object.values(demoAccounts).map((a) => a.email);
+  const present = await database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
+  if (present.length === 0) return;
+  const lines = Object.values(demoAccounts)
+    .filter((a) => present.some((p) => p.email === a.email))
+    .map((a) => `  ${a.role.padEnd(6)}  ${a.email}  /  ${a.password}`);
+  log.info(`Demo accounts (role, e-mail / password):\n${lines.join('\n')}`);
+}

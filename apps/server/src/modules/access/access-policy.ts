@@ -1,0 +1,90 @@
+import type { AccessType, Role } from '@backbeat/contract';
+
+/** What the policy needs to know about a song. */
+export interface SongAccessFacts {
+  id: string;
+  accessType: AccessType;
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+  album: { id: string; title: string; isPremium: boolean } | null;
+}
+
+export interface Viewer {
+  id: string;
+  role: Role;
+}
+
+/** The viewer's entitlements, loaded in one batch for all songs in question. */
+export interface Entitlements {
+  purchasedSongIds: ReadonlySet<string>;
+  purchasedAlbumIds: ReadonlySet<string>;
+  /** Artist id -> end of the paid period of the viewer's subscription (active, or cancelled but paid through). */
+  subscriptionPeriodEnds: ReadonlyMap<string, Date>;
+}
+
+export type DenialReason =
+  'unauthenticated' | 'album_purchase_required' | 'subscription_required' | 'song_purchase_required';
+
+export type AccessDecision =
+  | { allowed: true; via: 'admin' | 'owner' | 'album_purchase' | 'song_purchase' | 'subscription' }
+  | { allowed: false; reason: DenialReason; message: string };
+
+export const NO_ENTITLEMENTS: Entitlements = {
+  purchasedSongIds: new Set(),
+  purchasedAlbumIds: new Set(),
+  subscriptionPeriodEnds: new Map(),
+};
+
+/**
+ * The one access rule for playing a song (stream URL, key, fallback audio, album stream, `canPlay` in lists):
+ * - admins, and the account that owns the song's artist, always;
+ * - a song on a premium album needs the album purchased;
+ * - a purchase-only song needs the song or its album purchased;
+ * - a subscription song needs a subscription to its artist whose paid period has not ended
+ *   (a purchase of the song or its album also unlocks it: bought music stays playable).
+ * The denial messages are the ones SPEC section 8 shows to the listener.
+ */
+export function decideSongAccess(
+  viewer: Viewer | null,
+  song: SongAccessFacts,
+  entitlements: Entitlements,
+  now: Date = new Date(),
+): AccessDecision {
+  if (!viewer) {
+    return {
+      allowed: false,
+      reason: 'unauthenticated',
+      message: 'Authentication token missing. Please login.',
+    };
+  }
+  if (viewer.role === 'admin') return { allowed: true, via: 'admin' };
+  if (song.artistOwnerUserId && song.artistOwnerUserId === viewer.id) return { allowed: true, via: 'owner' };
+
+  const ownsAlbum = song.album !== null && entitlements.purchasedAlbumIds.has(song.album.id);
+  if (song.album?.isPremium) {
+    if (ownsAlbum) return { allowed: true, via: 'album_purchase' };
+    return {
+      allowed: false,
+      reason: 'album_purchase_required',
+      message: `Purchase the album "${song.album.title}" to play this song.`,
+    };
+  }
+  if (ownsAlbum) return { allowed: true, via: 'album_purchase' };
+  if (entitlements.purchasedSongIds.has(song.id)) return { allowed: true, via: 'song_purchase' };
+
+  if (song.accessType === 'subscription') {
+    const paidThrough = entitlements.subscriptionPeriodEnds.get(song.artistId);
+    if (paidThrough && paidThrough.getTime() > now.getTime()) return { allowed: true, via: 'subscription' };
+    return {
+      allowed: false,
+      reason: 'subscription_required',
+      message: `Subscribe to ${song.artistName || 'this artist'} to play this song.`,
+    };
+  }
+  return {
+    allowed: false,
+    reason: 'song_purchase_required',
+    message: 'You need to purchase this song to play it.',
+  };
+}

@@ -1,0 +1,35 @@
+import type { AuthUser } from '../../platform/auth';
+import { AppError, forbidden, unauthorized } from '../../platform/errors';
+import type { MailOutboxRepository } from '../mail';
+import { verifyPassword } from './password';
+import type { UsersRepository } from './users.repository';
+
+/** Accounts without a password (social sign-in) prove themselves with a session this fresh. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+export class AccountService {
+  constructor(
+    private readonly deps: { users: UsersRepository; outbox: MailOutboxRepository; now?: () => Date },
+  ) {}
+
+  /**
+   * Deletes the account and, by cascade, its sessions, likes, playlists, genres, purchases, subscriptions and
+   * social links. Orders and payments keep their amounts with the buyer set to null, for the accounts.
+   */
+  async deleteAccount(auth: AuthUser, password: string | undefined): Promise<void> {
+    const user = await this.deps.users.findById(auth.id);
+    if (!user) throw unauthorized('User not found', 'SESSION_INVALID');
+    if (user.passwordHash) {
+      if (!password) throw new AppError(400, 'VALIDATION_ERROR', 'password: Password is required');
+      if (!(await verifyPassword(user.passwordHash, password)))
+        throw unauthorized('Invalid password', 'INVALID_PASSWORD');
+    } else {
+      const now = (this.deps.now ?? (() => new Date()))();
+      if (now.getTime() - auth.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
+        throw forbidden('Please sign in again to delete your account', 'REAUTHENTICATION_REQUIRED');
+      }
+    }
+    await this.deps.users.delete(user.id);
+    await this.deps.outbox.deleteForRecipient(user.email);
+  }
+}

@@ -1,0 +1,92 @@
+import type { LoginBody, RegisterBody, User } from '@backbeat/contract';
+import { SESSION_TTL_MS, type AuthUser } from '../../platform/auth';
+import { conflict, unauthorized } from '../../platform/errors';
+import { hashToken, newOpaqueToken } from '../../platform/session-token';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import type { ProfileRepository } from './profile.repository';
+import { AUTH_RATE_LIMITS, type RateLimitService } from './rate-limit.service';
+import type { SessionsRepository } from './sessions.repository';
+import type { UserRow, UsersRepository } from './users.repository';
+import { toUser } from './user.mapper';
+
+/** Who is asking, for rate limits and the session record. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface SignedIn {
+  user: User;
+  token: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      users: UsersRepository;
+      profiles: ProfileRepository;
+      sessions: SessionsRepository;
+      rateLimits: RateLimitService;
+    },
+  ) {}
+
+  async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
+    const { users, rateLimits } = this.deps;
+    await rateLimits.consume(AUTH_RATE_LIMITS.register, [`ip:${meta.ip}`]);
+    if (await users.findByEmail(body.email)) throw emailTaken();
+    const passwordHash = await hashPassword(body.password);
+    const row = await users.create({
+      name: body.name,
+      email: body.email,
+      passwordHash,
+      emailVerified: false,
+    });
+    if (!row) throw emailTaken(); // Registered concurrently.
+    return this.signIn(row, meta);
+  }
+
+  async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+    const { users, rateLimits } = this.deps;
+    const subjects = [`ip:${meta.ip}`, `email:${body.email}`];
+    await rateLimits.assertAllowed(AUTH_RATE_LIMITS.login, subjects);
+    const row = await users.findByEmail(body.email);
+    const valid = row?.passwordHash
+      ? await verifyPassword(row.passwordHash, body.password)
+      : await verifyAgainstDummy(body.password);
+    if (!row || !valid) {
+      await rateLimits.recordFailure(AUTH_RATE_LIMITS.login, subjects);
+      throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+    }
+    return this.signIn(row, meta);
+  }
+
+  async me(auth: AuthUser): Promise<User> {
+    const row = await this.deps.users.findById(auth.id);
+    if (!row) throw unauthorized('User not found', 'SESSION_INVALID');
+    return toUser(row, await this.deps.profiles.loadLists(row.id));
+  }
+
+  async logout(auth: AuthUser): Promise<void> {
+    await this.deps.sessions.revoke(auth.sessionId);
+  }
+
+  /** Opens a session for an authenticated account and returns the opaque token (only its hash is stored). */
+  async openSession(userId: string, meta: RequestMeta): Promise<string> {
+    const token = newOpaqueToken();
+    await this.deps.sessions.create({
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+    });
+    return token;
+  }
+
+  private async signIn(row: UserRow, meta: RequestMeta): Promise<SignedIn> {
+    const token = await this.openSession(row.id, meta);
+    return { user: toUser(row, await this.deps.profiles.loadLists(row.id)), token };
+  }
+}
+
+const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../index';
+import { MailOutboxRepository, type MailLog } from '../mail';
+import { AccountService } from './account.service';
+import { authRoutes } from './auth.routes';
+import { AuthService } from './auth.service';
+import { OidcService } from './oidc.service';
+import { oidcRoutes } from './oidc.routes';
+import { PasswordResetService } from './password-reset.service';
+import { PasswordResetsRepository } from './password-resets.repository';
+import { preferencesRoutes } from './preferences.routes';
+import { PreferencesService } from './preferences.service';
+import { ProfileRepository } from './profile.repository';
+import { RateLimitedError, RateLimitService } from './rate-limit.service';
+import { RateLimitRepository } from './rate-limit.repository';
+import { SessionsRepository } from './sessions.repository';
+import { UsersRepository } from './users.repository';
+
+export { AUTH_RATE_LIMITS, RateLimitService, RateLimitedError } from './rate-limit.service';
+export { RateLimitRepository } from './rate-limit.repository';
+
+/** Accounts: registration, sessions, password reset, social sign-in, preferences and account deletion. */
+export async function registerAuthModule(
+  api: FastifyInstance,
+  { config, database, services }: ModuleContext,
+) {
+  const db = database.db;
+  const users = new UsersRepository(db);
+  const profiles = new ProfileRepository(db);
+  const rateLimits = new RateLimitService(new RateLimitRepository(db));
+  const auth = new AuthService({ users, profiles, sessions: new SessionsRepository(db), rateLimits });
+  const resets = new PasswordResetService({
+    users,
+    resets: new PasswordResetsRepository(db),
+    rateLimits,
+    mailer: services.mailer,
+    publicUrl: config.publicUrl,
+    log: (): MailLog => api.log,
+  });
+  const accounts = new AccountService({ users, outbox: new MailOutboxRepository(db) });
+  const oidc = new OidcService({
+    providers: config.oidcProviders,
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+    allowHttpIssuers: !config.isProduction,
+    users,
+    auth,
+  });
+  const secureCookies = config.isProduction;
+
+  await api.register(async (scope) => {
+    scope.addHook('onError', async (_request, reply, error) => {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    });
+    await scope.register(authRoutes, { auth, resets, accounts, secureCookies });
+    await scope.register(preferencesRoutes, { preferences: new PreferencesService({ profiles }) });
+    await scope.register(oidcRoutes, { oidc, publicUrl: config.publicUrl, secureCookies });
+  });
+  // Reset mail is sent after the reply; shutdown waits for it.
+  api.addHook('onClose', () => resets.settled());
+}

@@ -1,0 +1,26 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export class SessionsRepository {
+  constructor(private readonly db: AppDb) {}
+
+  async create(session: NewSession): Promise<void> {
+    await this.db.insert(sessions).values(session);
+  }
+
+  async revoke(sessionId: string, at = new Date()): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+}

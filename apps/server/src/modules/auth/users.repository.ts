@@ -1,0 +1,117 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Role } from '@backbeat/contract';
+import type { AppDb } from '../../db/client';
+import { oauthAccounts, sessions, users } from '../../db/schema';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  role: Role;
+  profileImage: string | null;
+  createdAt: Date;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  profileImage?: string | null;
+}
+
+const columns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  passwordHash: users.passwordHash,
+  role: users.role,
+  profileImage: users.profileImage,
+  createdAt: users.createdAt,
+};
+
+export class UsersRepository {
+  constructor(private readonly db: AppDb) {}
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select(columns).from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** E-mails are stored lower-cased; callers pass the normalised address. */
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db.select(columns).from(users).where(eq(users.email, email)).limit(1);
+    return row ?? null;
+  }
+
+  /** Null when the e-mail is already taken (also under a concurrent insert). */
+  async create(user: NewUser): Promise<UserRow | null> {
+    const [row] = await this.db
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing({ target: users.email })
+      .returning(columns);
+    return row ?? null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
+  }
+
+  async findByOauthAccount(provider: string, subject: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select(columns)
+      .from(oauthAccounts)
+      .innerJoin(users, eq(users.id, oauthAccounts.userId))
+      .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.subject, subject)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Creates the account and its social link together; null when the e-mail was taken meanwhile. */
+  async createWithOauthAccount(
+    user: NewUser,
+    link: { provider: string; subject: string },
+  ): Promise<UserRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values(user)
+        .onConflictDoNothing({ target: users.email })
+        .returning(columns);
+      if (!row) return null;
+      await tx.insert(oauthAccounts).values({ ...link, userId: row.id, email: user.email });
+      return row;
+    });
+  }
+
+  /**
+   * Links a verified social identity to an existing account. When that account's e-mail was never verified, the
+   * password on it was chosen by someone who never proved they own the address (possibly an attacker who
+   * registered first), so it is removed and its sessions are ended.
+   */
+  async linkOauthAccount(
+    user: UserRow,
+    link: { provider: string; subject: string; email: string },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(oauthAccounts)
+        .values({ ...link, userId: user.id })
+        .onConflictDoNothing();
+      if (user.emailVerified) return;
+      const now = new Date();
+      await tx
+        .update(users)
+        .set({ emailVerified: true, passwordHash: null, updatedAt: now })
+        .where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    });
+  }
+}

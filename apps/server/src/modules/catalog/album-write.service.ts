@@ -1,0 +1,129 @@
+import { CreateAlbumBody, UpdateAlbumBody, type Album, type AlbumMutationResponse } from '@backbeat/contract';
+import type { Viewer } from '../access/access-policy';
+import { badRequest, notFound } from '../../platform/errors';
+import { assertCanManageArtist } from './catalog-access';
+import { checkGenreName, type WriteSupport } from './catalog-write.support';
+import { presentAlbum } from './catalog.presenter';
+import { titleSearchText } from './search-text';
+import type { ReceivedForm } from './upload-form';
+
+/**
+ * The album form sends `songs` as repeated fields, `songs[]`, or one JSON array; the form starts with one empty
+ * entry, so empty entries are dropped.
+ */
+export function albumFormFields(fields: ReceivedForm['fields']): Record<string, unknown> {
+  const raw = fields.songs;
+  if (raw === undefined) return fields;
+  let entries: unknown = raw;
+  if (typeof raw === 'string' && raw.trim().startsWith('[')) {
+    try {
+      entries = JSON.parse(raw);
+    } catch {
+      throw badRequest('songs: must be a list of song ids');
+    }
+  }
+  const list = (Array.isArray(entries) ? entries : [entries]).filter(
+    (entry) => entry !== '' && entry !== null,
+  );
+  return { ...fields, songs: list.map((entry) => (typeof entry === 'string' ? entry.trim() : entry)) };
+}
+
+export class AlbumWriteService {
+  constructor(private readonly support: WriteSupport) {}
+
+  private get repos() {
+    return this.support.deps.repos;
+  }
+
+  async create(viewer: Viewer, form: ReceivedForm): Promise<AlbumMutationResponse> {
+    const input = CreateAlbumBody.parse(albumFormFields(form.fields));
+    const artist = await this.support.managedArtist(viewer, input.artist);
+    checkGenreName(input.genre);
+    if (input.songs) await this.checkTracks(input.songs, artist.id);
+    const cover = await this.support.storeImage(form.files.cover, 'album');
+    let albumId: string;
+    try {
+      albumId = await this.support.transaction(async (repos) => {
+        const id = await repos.albums.insert({
+          artistId: artist.id,
+          title: input.title,
+          description: input.description ?? '',
+          cover: cover ?? null,
+          genreId: (await this.support.genreId(repos, input.genre)) ?? artist.genreId,
+          price: input.price,
+          currency: artist.currency,
+          isPremium: input.isPremium,
+          searchText: titleSearchText(input.title, artist.name),
+        });
+        if (input.songs) await repos.songs.setAlbumTracks(id, input.songs);
+        return id;
+      });
+    } catch (error) {
+      await this.support.discard([this.support.imagePrefix(cover, 'album')]);
+      throw error;
+    }
+    return { message: 'Album created successfully', album: await this.present(albumId) };
+  }
+
+  async update(viewer: Viewer, albumId: string, form: ReceivedForm): Promise<AlbumMutationResponse> {
+    const album = await this.repos.albums.findById(albumId);
+    if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: album.artistOwnerUserId });
+    const input = UpdateAlbumBody.parse(albumFormFields(form.fields));
+    if (input.artist && input.artist !== album.artistId) {
+      throw badRequest('artist: an album cannot move to another artist');
+    }
+    checkGenreName(input.genre);
+    if (input.songs) await this.checkTracks(input.songs, album.artistId);
+    const cover = await this.support.storeImage(form.files.cover, 'album');
+    try {
+      await this.support.transaction(async (repos) => {
+        await repos.albums.update(albumId, {
+          ...(input.title !== undefined && {
+            title: input.title,
+            searchText: titleSearchText(input.title, album.artistName),
+          }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.price !== undefined && { price: input.price }),
+          ...(input.isPremium !== undefined && { isPremium: input.isPremium }),
+          ...(cover && { cover }),
+          ...(input.genre !== undefined && { genreId: await this.support.genreId(repos, input.genre) }),
+        });
+        if (input.songs) await repos.songs.setAlbumTracks(albumId, input.songs);
+      });
+    } catch (error) {
+      await this.support.discard([this.support.imagePrefix(cover, 'album')]);
+      throw error;
+    }
+    if (cover) await this.support.discard([this.support.imagePrefix(album.cover, 'album')]);
+    return { message: 'Album updated successfully', album: await this.present(albumId) };
+  }
+
+  /** Deletes the album and its cover; its songs stay in the catalogue without an album. */
+  async delete(viewer: Viewer, albumId: string): Promise<{ message: string }> {
+    const album = await this.repos.albums.findById(albumId);
+    if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: album.artistOwnerUserId });
+    await this.support.transaction(async (repos) => {
+      // Songs that show the album's cover as their own must not keep a key whose files are about to go.
+      if (album.cover) await repos.songs.clearCoverOfAlbum(albumId, album.cover);
+      await repos.albums.delete(albumId);
+    });
+    await this.support.discard([this.support.imagePrefix(album.cover, 'album')]);
+    return { message: 'Album deleted successfully' };
+  }
+
+  /** Every listed song exists, belongs to the album's artist, and appears once. */
+  private async checkTracks(songIds: string[], artistId: string) {
+    if (new Set(songIds).size !== songIds.length) throw badRequest('songs: a song is listed twice');
+    const found = await this.repos.songs.listOwnership(songIds);
+    if (found.length !== songIds.length) throw badRequest('songs: no song with one of these ids');
+    if (found.some((song) => song.artistId !== artistId)) {
+      throw badRequest('songs: every song must belong to the album artist');
+    }
+  }
+
+  private async present(albumId: string): Promise<Album> {
+    return presentAlbum((await this.repos.albums.findById(albumId))!);
+  }
+}

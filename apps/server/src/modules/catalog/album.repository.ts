@@ -1,0 +1,141 @@
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { albums } from '../../db/schema';
+import type { PageWindow, Paged } from './catalog.pagination';
+import { NO_COUNT_CACHE, type CountSource } from './count-cache';
+
+export const albumColumns = {
+  id: albums.id,
+  title: albums.title,
+  description: albums.description,
+  cover: albums.cover,
+  genreId: albums.genreId,
+  genreName: sql<string | null>`(select g.name from genres g where g.id = "albums"."genre_id")`,
+  price: albums.price,
+  currency: albums.currency,
+  isPremium: albums.isPremium,
+  releaseDate: albums.releaseDate,
+  createdAt: albums.createdAt,
+  artistId: albums.artistId,
+  artistName: sql<string>`(select a.name from artists a where a.id = "albums"."artist_id")`,
+  artistOwnerUserId: sql<
+    string | null
+  >`(select a.owner_user_id from artists a where a.id = "albums"."artist_id")`,
+  songCount: sql<number>`(select count(*)::int from songs s where s.album_id = "albums"."id" and s.status = 'ready')`,
+};
+
+export interface AlbumRow {
+  id: string;
+  title: string;
+  description: string;
+  cover: string | null;
+  genreId: string | null;
+  genreName: string | null;
+  price: number;
+  currency: string;
+  isPremium: boolean;
+  releaseDate: Date;
+  createdAt: Date;
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+  songCount: number;
+}
+
+export type NewAlbum = typeof albums.$inferInsert;
+export type AlbumChanges = Partial<Omit<NewAlbum, 'id' | 'createdAt'>>;
+
+export class AlbumRepository {
+  constructor(
+    private readonly db: AppDb,
+    private readonly counts: CountSource = NO_COUNT_CACHE,
+  ) {}
+
+  private count(key: string, where?: SQL) {
+    return this.counts.get(
+      key,
+      async () => (await this.db.select({ total: count() }).from(albums).where(where))[0]?.total ?? 0,
+    );
+  }
+
+  private selectAlbums() {
+    return this.db.select(albumColumns).from(albums);
+  }
+
+  /** A page in `order`; ids come from the index alone, so counts are computed for the page's rows only. */
+  private async page(where: SQL | undefined, order: SQL[], window: PageWindow, countKey: string) {
+    const pageIds = this.db
+      .select({ id: albums.id })
+      .from(albums)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset);
+    const [rows, total] = await Promise.all([
+      this.selectAlbums()
+        .where(inArray(albums.id, pageIds))
+        .orderBy(...order),
+      this.count(countKey, where),
+    ]);
+    return { rows, total };
+  }
+
+  /** Newest first, by the (created_at, id) index. */
+  list(window: PageWindow): Promise<Paged<AlbumRow>> {
+    return this.page(undefined, [desc(albums.createdAt), desc(albums.id)], window, 'albums');
+  }
+
+  /** An artist's albums, latest release first, by the (artist_id, release_date) index. */
+  listByArtist(artistId: string, window: PageWindow): Promise<Paged<AlbumRow>> {
+    return this.page(
+      eq(albums.artistId, artistId),
+      [desc(albums.releaseDate), desc(albums.id)],
+      window,
+      `albums:artist:${artistId}`,
+    );
+  }
+
+  async findById(id: string): Promise<AlbumRow | null> {
+    const [row] = await this.selectAlbums().where(eq(albums.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Cover keys of an artist's albums, collected before a cascade delete removes the rows. */
+  listMediaOfArtist(artistId: string) {
+    return this.db
+      .select({ id: albums.id, cover: albums.cover })
+      .from(albums)
+      .where(eq(albums.artistId, artistId));
+  }
+
+  async insert(values: NewAlbum): Promise<string> {
+    const [row] = await this.db.insert(albums).values(values).returning({ id: albums.id });
+    return row!.id;
+  }
+
+  async update(id: string, changes: AlbumChanges): Promise<void> {
+    await this.db
+      .update(albums)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(albums.id, id));
+  }
+
+  /** Deletes the album; its songs stay, without an album (foreign key sets null). */
+  async delete(id: string): Promise<void> {
+    await this.db.delete(albums).where(eq(albums.id, id));
+  }
+
+  /** Keeps the artist's name inside album search text current after a rename. */
+  async refreshSearchTextOfArtist(artistId: string, searchText: (title: string) => string): Promise<void> {
+    const rows = await this.db
+      .select({ id: albums.id, title: albums.title })
+      .from(albums)
+      .where(eq(albums.artistId, artistId));
+    for (const row of rows) {
+      await this.db
+        .update(albums)
+        .set({ searchText: searchText(row.title) })
+        .where(eq(albums.id, row.id));
+    }
+  }
+}

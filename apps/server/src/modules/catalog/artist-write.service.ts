@@ -1,0 +1,135 @@
+import {
+  CreateArtistBody,
+  UpdateArtistBody,
+  type Artist,
+  type ArtistMutationResponse,
+} from '@backbeat/contract';
+import type { Viewer } from '../access/access-policy';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { assertCanManageArtist } from './catalog-access';
+import { checkGenreName, type WriteSupport } from './catalog-write.support';
+import { presentArtist } from './catalog.presenter';
+import { titleSearchText, toSearchText } from './search-text';
+import { songMediaPrefixes } from './song-write.service';
+import type { ReceivedForm } from './upload-form';
+
+/** Artist profiles: admins manage all; an artist account creates and manages its own (one) profile. */
+export class ArtistWriteService {
+  constructor(private readonly support: WriteSupport) {}
+
+  private get repos() {
+    return this.support.deps.repos;
+  }
+
+  async create(viewer: Viewer, form: ReceivedForm): Promise<ArtistMutationResponse> {
+    const input = CreateArtistBody.parse(form.fields);
+    const ownerId = await this.ownerFor(viewer, input.ownerId);
+    checkGenreName(input.genre);
+    const image = await this.support.storeImage(form.files.image, 'artist');
+    let artistId: string;
+    try {
+      artistId = await this.support.transaction(async (repos) =>
+        repos.artists.insert({
+          name: input.name,
+          bio: input.bio ?? '',
+          image: image ?? null,
+          genreId: (await this.support.genreId(repos, input.genre)) ?? null,
+          ownerUserId: ownerId,
+          subscriptionPrice: input.subscriptionPrice,
+          searchText: toSearchText(input.name),
+        }),
+      );
+    } catch (error) {
+      await this.support.discard([this.support.imagePrefix(image, 'artist')]);
+      throw error;
+    }
+    return { message: 'Artist created successfully', artist: await this.present(artistId) };
+  }
+
+  async update(viewer: Viewer, artistId: string, form: ReceivedForm): Promise<ArtistMutationResponse> {
+    const artist = await this.repos.artists.findById(artistId);
+    if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+    assertCanManageArtist(viewer, artist);
+    const input = UpdateArtistBody.parse(form.fields);
+    const ownerChanges = input.ownerId !== undefined && input.ownerId !== artist.ownerUserId;
+    if (ownerChanges && viewer.role !== 'admin')
+      throw forbidden('Only an admin can change who manages an artist');
+    if (ownerChanges && input.ownerId) await this.checkOwner(input.ownerId, artistId);
+    checkGenreName(input.genre);
+    const image = await this.support.storeImage(form.files.image, 'artist');
+    const renamed = input.name !== undefined && input.name !== artist.name;
+    try {
+      await this.support.transaction(async (repos) => {
+        await repos.artists.update(artistId, {
+          ...(input.name !== undefined && { name: input.name, searchText: toSearchText(input.name) }),
+          ...(input.bio !== undefined && { bio: input.bio }),
+          ...(input.subscriptionPrice !== undefined && { subscriptionPrice: input.subscriptionPrice }),
+          ...(ownerChanges && { ownerUserId: input.ownerId ?? null }),
+          ...(image && { image }),
+          ...(input.genre !== undefined && { genreId: await this.support.genreId(repos, input.genre) }),
+        });
+        if (renamed) {
+          const searchText = (title: string) => titleSearchText(title, input.name!);
+          await repos.songs.refreshSearchTextOfArtist(artistId, searchText);
+          await repos.albums.refreshSearchTextOfArtist(artistId, searchText);
+        }
+      });
+    } catch (error) {
+      await this.support.discard([this.support.imagePrefix(image, 'artist')]);
+      throw error;
+    }
+    if (image) await this.support.discard([this.support.imagePrefix(artist.image, 'artist')]);
+    return { message: 'Artist updated successfully', artist: await this.present(artistId) };
+  }
+
+  /** Deletes the artist with their songs and albums (rows cascade), then their media files. */
+  async delete(viewer: Viewer, artistId: string): Promise<{ message: string }> {
+    const artist = await this.repos.artists.findById(artistId);
+    if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+    assertCanManageArtist(viewer, artist);
+    const { songMedia, albumMedia } = await this.support.transaction(async (repos) => {
+      const media = {
+        songMedia: await repos.songs.listMediaOfArtist(artistId),
+        albumMedia: await repos.albums.listMediaOfArtist(artistId),
+      };
+      await repos.artists.delete(artistId);
+      return media;
+    });
+    await this.support.discard([
+      this.support.imagePrefix(artist.image, 'artist'),
+      ...songMedia.flatMap((song) => [
+        ...songMediaPrefixes(song.id),
+        this.support.imagePrefix(song.coverImage, 'song'),
+      ]),
+      ...albumMedia.map((album) => this.support.imagePrefix(album.cover, 'album')),
+    ]);
+    return { message: 'Artist deleted successfully' };
+  }
+
+  /** Who will manage a new profile: an artist account itself (one profile each); an admin may name an account. */
+  private async ownerFor(viewer: Viewer, requested: string | null | undefined): Promise<string | null> {
+    if (viewer.role !== 'admin') {
+      if (requested && requested !== viewer.id)
+        throw forbidden('Only an admin can create a profile for someone else');
+      if (await this.repos.artists.findByOwner(viewer.id)) {
+        throw conflict('You already have an artist profile', 'ARTIST_PROFILE_EXISTS');
+      }
+      return viewer.id;
+    }
+    if (requested) await this.checkOwner(requested, null);
+    return requested ?? null;
+  }
+
+  private async checkOwner(userId: string, exceptArtistId: string | null) {
+    const role = await this.repos.artists.findUserRole(userId);
+    if (role !== 'artist') throw badRequest('ownerId: must be the id of an artist account');
+    const existing = await this.repos.artists.findByOwner(userId);
+    if (existing && existing.id !== exceptArtistId) {
+      throw conflict('ownerId: this account already manages an artist profile', 'ARTIST_PROFILE_EXISTS');
+    }
+  }
+
+  private async present(artistId: string): Promise<Artist> {
+    return presentArtist((await this.repos.artists.findById(artistId))!);
+  }
+}

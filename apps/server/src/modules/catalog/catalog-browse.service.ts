@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AlbumResponse,
+  AlbumsResponse,
+  AllArtistsResponse,
+  ArtistAlbumsResponse,
+  ArtistResponse,
+  ArtistSearchResponse,
+  ArtistsResponse,
+  GenresResponse,
+  PageQuery,
+  RandomArtistResponse,
+  SearchResponse,
+} from '@backbeat/contract';
+import type { Viewer } from '../access/access-policy';
+import { notFound } from '../../platform/errors';
+import type { AlbumRepository } from './album.repository';
+import type { ArtistRepository } from './artist.repository';
+import { pageCount, pageWindow, pagination } from './catalog.pagination';
+import { presentAlbum, presentArtist, presentGenre } from './catalog.presenter';
+import type { GenreRepository } from './genre.repository';
+import type { SearchRepository } from './search.repository';
+import { toSearchText } from './search-text';
+import type { SongRepository } from './song.repository';
+import type { SongView } from './song-view';
+
+export interface BrowseDeps {
+  songs: SongRepository;
+  artists: ArtistRepository;
+  albums: AlbumRepository;
+  genres: GenreRepository;
+  search: SearchRepository;
+  songView: SongView;
+}
+
+/** Each list of the combined search answer holds at most this many entries. */
+export const SEARCH_LIMIT = 20;
+
+/** Artists, albums, genres, discovery and search: all public reads. */
+export class CatalogBrowseService {
+  constructor(private readonly deps: BrowseDeps) {}
+
+  async artists(query: PageQuery): Promise<ArtistsResponse> {
+    const { rows, total } = await this.deps.artists.list(pageWindow(query.page, query.limit));
+    return { artists: rows.map(presentArtist), pagination: pagination(query.page, query.limit, total) };
+  }
+
+  async searchArtists(q: string, query: PageQuery): Promise<ArtistSearchResponse> {
+    const term = toSearchText(q);
+    if (!term) return { results: [], page: query.page, total: 0, pages: 0 };
+    const { rows, total } = await this.deps.search.artistsPage(term, pageWindow(query.page, query.limit));
+    return {
+      results: rows.map(presentArtist),
+      page: query.page,
+      total,
+      pages: pageCount(total, query.limit),
+    };
+  }
+
+  async allArtists(): Promise<AllArtistsResponse> {
+    return { artists: (await this.deps.artists.listAll()).map(presentArtist) };
+  }
+
+  async artist(id: string): Promise<ArtistResponse> {
+    const row = await this.deps.artists.findById(id);
+    if (!row) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+    return { artist: presentArtist(row) };
+  }
+
+  /** A random artist that has playable songs, with a page of those songs. */
+  async randomArtist(viewer: Viewer | null, query: PageQuery): Promise<RandomArtistResponse> {
+    const artist = await this.deps.artists.findRandomWithSongs(randomUUID());
+    if (!artist) return { artist: null, songs: [], pagination: pagination(query.page, query.limit, 0) };
+    const { rows, total } = await this.deps.songs.listByArtist(
+      artist.id,
+      pageWindow(query.page, query.limit),
+    );
+    return {
+      artist: presentArtist(artist),
+      songs: await this.deps.songView.present(viewer, rows),
+      pagination: pagination(query.page, query.limit, total),
+    };
+  }
+
+  async albums(query: PageQuery): Promise<AlbumsResponse> {
+    const { rows, total } = await this.deps.albums.list(pageWindow(query.page, query.limit));
+    return { albums: rows.map(presentAlbum), pagination: pagination(query.page, query.limit, total) };
+  }
+
+  async albumsOfArtist(artistId: string, query: PageQuery): Promise<ArtistAlbumsResponse> {
+    const artist = await this.deps.artists.findById(artistId);
+    if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+    const { rows, total } = await this.deps.albums.listByArtist(
+      artistId,
+      pageWindow(query.page, query.limit),
+    );
+    return {
+      albums: rows.map(presentAlbum),
+      pagination: pagination(query.page, query.limit, total),
+      artist: presentArtist(artist),
+    };
+  }
+
+  async album(id: string): Promise<AlbumResponse> {
+    const row = await this.deps.albums.findById(id);
+    if (!row) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    return { album: presentAlbum(row) };
+  }
+
+  async genres(): Promise<GenresResponse> {
+    return { genres: (await this.deps.genres.listAll()).map(presentGenre) };
+  }
+
+  /** Typo-tolerant search over artists, songs and albums; best match first. */
+  async search(viewer: Viewer | null, q: string): Promise<SearchResponse> {
+    const term = toSearchText(q);
+    if (!term) return { artists: [], songs: [], albums: [] };
+    const [artists, songRows, albums] = await Promise.all([
+      this.deps.search.artists(term, SEARCH_LIMIT),
+      this.deps.search.songs(term, SEARCH_LIMIT),
+      this.deps.search.albums(term, SEARCH_LIMIT),
+    ]);
+    return {
+      artists: artists.map(presentArtist),
+      songs: await this.deps.songView.present(viewer, songRows),
+      albums: albums.map(presentAlbum),
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AlbumMutationResponse,
+  ArtistMutationResponse,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+} from '@backbeat/contract';
+import { requireRole } from '../../platform/auth';
+import type { AlbumWriteService } from './album-write.service';
+import type { ArtistWriteService } from './artist-write.service';
+import { CATALOG_EDITOR_ROLES } from './catalog-access';
+import { albumFiles, artistFiles, withForm } from './catalog-form';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
+const consumes = ['multipart/form-data', 'application/json'];
+
+export interface CatalogWriteRoutesOptions {
+  artists: ArtistWriteService;
+  albums: AlbumWriteService;
+  dataDir: string;
+}
+
+/** Artist and album management (song uploads live in songs.routes.ts). */
+export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions> = async (app, options) => {
+  const { artists, albums, dataDir } = options;
+  const editor = (request: Parameters<typeof requireRole>[0]) =>
+    requireRole(request, ...CATALOG_EDITOR_ROLES);
+
+  app.post(
+    '/artists',
+    {
+      schema: {
+        tags: ['artists'],
+        summary: 'Create an artist profile (multipart: name, bio, genre, subscriptionPrice, image)',
+        consumes,
+        response: { 201: ArtistMutationResponse, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await editor(request);
+      const result = await withForm(request, dataDir, artistFiles(), (form) => artists.create(user, form));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/artists/:id',
+    {
+      schema: {
+        tags: ['artists'],
+        consumes,
+        params: IdParams,
+        response: { 200: ArtistMutationResponse, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const user = await editor(request);
+      return withForm(request, dataDir, artistFiles(), (form) =>
+        artists.update(user, request.params.id, form),
+      );
+    },
+  );
+
+  app.delete(
+    '/artists/:id',
+    {
+      schema: {
+        tags: ['artists'],
+        summary: 'Delete an artist with their songs and albums',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => artists.delete(await editor(request), request.params.id),
+  );
+
+  app.post(
+    '/albums',
+    {
+      schema: {
+        tags: ['albums'],
+        summary:
+          'Create an album (multipart: title, description, artist, cover, genre, songs, price, isPremium)',
+        consumes,
+        response: { 201: AlbumMutationResponse, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await editor(request);
+      const result = await withForm(request, dataDir, albumFiles(), (form) => albums.create(user, form));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/albums/:id',
+    {
+      schema: {
+        tags: ['albums'],
+        consumes,
+        params: IdParams,
+        response: { 200: AlbumMutationResponse, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const user = await editor(request);
+      return withForm(request, dataDir, albumFiles(), (form) => albums.update(user, request.params.id, form));
+    },
+  );
+
+  app.delete(
+    '/albums/:id',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Delete an album; its songs stay, without an album',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => albums.delete(await editor(request), request.params.id),
+  );
+};

@@ -1,0 +1,84 @@
+import type { Album, Artist, Genre, Song } from '@backbeat/contract';
+import type { SongAccessFacts } from '../access/access-policy';
+import type { AlbumRow } from './album.repository';
+import type { ArtistRow } from './artist.repository';
+import type { GenreRow } from './genre.repository';
+import type { SongRow } from './song.repository';
+
+/** Public URL of an image in the media store (served by GET /api/media/*); audio never goes through here. */
+export const mediaUrl = (key: string | null): string | null => (key ? `/api/media/${key}` : null);
+
+export function presentSong(row: SongRow, canPlay: boolean): Song {
+  return {
+    _id: row.id,
+    title: row.title,
+    singer: row.singer,
+    // A song without its own cover shows its album's.
+    coverImage: mediaUrl(row.coverImage ?? row.albumCover),
+    // Audio is only reachable through signed stream URLs (GET /api/stream/song/:id).
+    audioUrl: null,
+    duration: Math.round(row.durationSec * 100) / 100,
+    accessType: row.accessType,
+    price: row.price,
+    currency: row.currency,
+    genre: row.genreName,
+    artist: { _id: row.artistId, name: row.artistName },
+    album:
+      row.albumId && row.albumTitle !== null
+        ? { _id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
+        : null,
+    status: row.status,
+    canPlay,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The facts the access policy decides on, taken from a list row. */
+export function songAccessFacts(row: SongRow): SongAccessFacts {
+  return {
+    id: row.id,
+    accessType: row.accessType,
+    artistId: row.artistId,
+    artistName: row.artistName,
+    artistOwnerUserId: row.artistOwnerUserId,
+    album:
+      row.albumId && row.albumTitle !== null
+        ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
+        : null,
+  };
+}
+
+export function presentArtist(row: ArtistRow): Artist {
+  return {
+    _id: row.id,
+    name: row.name,
+    bio: row.bio,
+    image: mediaUrl(row.image),
+    genres: row.genreName ? [row.genreName] : [],
+    subscriptionPrice: row.subscriptionPrice,
+    currency: row.currency,
+    ownerId: row.ownerUserId,
+    songCount: row.songCount,
+    albumCount: row.albumCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function presentAlbum(row: AlbumRow): Album {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    cover: mediaUrl(row.cover),
+    genre: row.genreName,
+    price: row.price,
+    currency: row.currency,
+    isPremium: row.isPremium,
+    artist: { _id: row.artistId, name: row.artistName },
+    songCount: row.songCount,
+    releaseDate: row.releaseDate.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const presentGenre = (row: GenreRow): Genre => ({ _id: row.id, name: row.name, slug: row.slug });

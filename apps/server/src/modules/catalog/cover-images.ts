@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MediaStore } from '../../storage/media-store';
+import { makeWebpVariants } from '../media';
+
+export type CoverKind = 'song' | 'album' | 'artist';
+
+/** Keys of public images: `images/<kind>/<random version>/cover-<size>.webp`. Nothing else is served publicly. */
+export const IMAGE_KEY_PATTERN = /^images\/(song|album|artist)\/[0-9a-f]{16}\/[a-z0-9_-]+\.webp$/;
+
+/** The folder holding all variants of an image key. */
+export const imageFolder = (key: string) => key.slice(0, key.lastIndexOf('/'));
+
+const SIZES = [160, 320, 640];
+/** The variant whose key is stored and shown; the smaller ones sit beside it (`cover-160.webp`, ...). */
+const MAIN_SIZE = 640;
+
+/**
+ * Converts an image (checked by content) into square WebP variants under a fresh `images/<kind>/<version>/`
+ * prefix and returns the key of the main variant. Throws MediaError NOT_AN_IMAGE for anything else.
+ */
+export async function storeCoverImage(store: MediaStore, file: string, kind: CoverKind): Promise<string> {
+  const work = await mkdtemp(path.join(tmpdir(), 'backbeat-cover-'));
+  try {
+    const names = await makeWebpVariants(file, work, 'cover', SIZES);
+    const prefix = `images/${kind}/${randomBytes(8).toString('hex')}`;
+    await store.put(prefix, work);
+    return `${prefix}/${names[MAIN_SIZE]}`;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '..';
+import { loadEntitlements } from '../access/entitlements.repository';
+import { locateFfmpeg, type FfmpegTools } from '../media';
+import { AlbumWriteService } from './album-write.service';
+import { ArtistWriteService } from './artist-write.service';
+import { browseRoutes } from './browse.routes';
+import { CatalogBrowseService } from './catalog-browse.service';
+import { SongReadService } from './catalog-read.service';
+import { catalogWriteRoutes } from './catalog-write.routes';
+import { WriteSupport } from './catalog-write.support';
+import { createRepositories, createTransactor } from './catalog.repositories';
+import { CountCache } from './count-cache';
+import { mediaRoutes } from './media.routes';
+import { SongView } from './song-view';
+import { SongWriteService } from './song-write.service';
+import { songRoutes } from './songs.routes';
+import { TRANSCODE_JOB, transcodeSongHandler } from './transcode.job';
+
+/** ffmpeg is looked up once, when first needed; a failed lookup is retried next time. */
+function ffmpegLocator(configuredPath: string | undefined): () => Promise<FfmpegTools> {
+  let found: Promise<FfmpegTools> | null = null;
+  return () => {
+    found ??= locateFfmpeg(configuredPath).catch((error: unknown) => {
+      found = null;
+      throw error;
+    });
+    return found;
+  };
+}
+
+/** Wires the catalogue: repositories -> services -> routes, and the transcode job. */
+export async function registerCatalog(api: FastifyInstance, { config, database, services }: ModuleContext) {
+  const db = database.db;
+  const counts = new CountCache();
+  const onCatalogChange = () => counts.invalidate();
+  const repos = createRepositories(db, counts);
+  const songView = new SongView((userId, scope) => loadEntitlements(db, userId, scope));
+  const ffmpeg = ffmpegLocator(config.ffmpegPath);
+  const support = new WriteSupport({
+    repos,
+    transaction: createTransactor(db),
+    mediaStore: services.mediaStore,
+    log: api.log,
+    onCatalogChange,
+  });
+
+  services.jobs.register(
+    TRANSCODE_JOB,
+    transcodeSongHandler({
+      songs: repos.songs,
+      mediaStore: services.mediaStore,
+      ffmpeg,
+      tmpRoot: path.join(config.dataDir, 'tmp'),
+      onCatalogChange,
+    }),
+  );
+
+  await api.register(songRoutes, {
+    reads: new SongReadService({ ...repos, songView }),
+    writes: new SongWriteService({ support, songView, jobs: services.jobs, ffmpeg }),
+    dataDir: config.dataDir,
+  });
+  await api.register(browseRoutes, { browse: new CatalogBrowseService({ ...repos, songView }) });
+  await api.register(catalogWriteRoutes, {
+    artists: new ArtistWriteService(support),
+    albums: new AlbumWriteService(support),
+    dataDir: config.dataDir,
+  });
+  await api.register(mediaRoutes, { mediaStore: services.mediaStore });
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
+import type { MediaStore } from '../../storage/media-store';
+import { IMAGE_KEY_PATTERN } from './cover-images';
+
+/**
+ * Public images (covers, artist photos) from the media store. Only WebP image keys are served: audio, HLS
+ * playlists and keys live in the same store and must never be reachable here.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ mediaStore: MediaStore }> = async (app, { mediaStore }) => {
+  app.get(
+    '/media/*',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A cover or artist image (WebP, immutable)',
+        params: z.object({ '*': z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!IMAGE_KEY_PATTERN.test(key)) throw notFound('Image not found', 'MEDIA_NOT_FOUND');
+      const info = await mediaStore.stat(key);
+      if (!info) throw notFound('Image not found', 'MEDIA_NOT_FOUND');
+      // Keys are never rewritten (a new image gets a new key), so the key itself is a strong validator.
+      const etag = `"${info.size.toString(36)}-${info.mtime.getTime().toString(36)}"`;
+      reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('ETag', etag)
+        .header('Cross-Origin-Resource-Policy', 'same-site');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('image/webp').header('Content-Length', info.size).send(mediaStore.read(key));
+    },
+  );
+};

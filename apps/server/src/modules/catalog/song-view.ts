@@ -1,0 +1,34 @@
+import type { Song } from '@backbeat/contract';
+import { decideSongAccess, NO_ENTITLEMENTS, type Entitlements, type Viewer } from '../access/access-policy';
+import { presentSong, songAccessFacts } from './catalog.presenter';
+import type { SongRow } from './song.repository';
+
+/** Loads one viewer's entitlements for a batch of songs (purchases and subscriptions). */
+export type EntitlementsLoader = (
+  userId: string,
+  scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
+) => Promise<Entitlements>;
+
+/**
+ * Turns song rows into contract songs with `canPlay` decided by the access policy for this viewer. Entitlements
+ * are loaded once per response, in one batch; guests and admins need none.
+ */
+export class SongView {
+  constructor(private readonly loadEntitlements: EntitlementsLoader) {}
+
+  async present(viewer: Viewer | null, rows: SongRow[]): Promise<Song[]> {
+    if (rows.length === 0) return [];
+    let entitlements = NO_ENTITLEMENTS;
+    if (viewer && viewer.role !== 'admin') {
+      entitlements = await this.loadEntitlements(viewer.id, {
+        songIds: rows.map((row) => row.id),
+        albumIds: rows.flatMap((row) => (row.albumId ? [row.albumId] : [])),
+        artistIds: rows.map((row) => row.artistId),
+      });
+    }
+    const now = new Date();
+    return rows.map((row) =>
+      presentSong(row, decideSongAccess(viewer, songAccessFacts(row), entitlements, now).allowed),
+    );
+  }
+}

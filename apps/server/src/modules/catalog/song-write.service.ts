@@ -1,0 +1,190 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { CreateSongBody, UpdateSongBody, type Song, type SongMutationResponse } from '@backbeat/contract';
+import type { Viewer } from '../access/access-policy';
+import { badRequest, notFound } from '../../platform/errors';
+import { MediaError, probeAudio, type FfmpegTools } from '../media';
+import type { AlbumRow } from './album.repository';
+import { assertCanManageArtist } from './catalog-access';
+import { checkGenreName, uploadError, type WriteSupport } from './catalog-write.support';
+import { titleSearchText } from './search-text';
+import type { SongChanges } from './song.repository';
+import type { SongView } from './song-view';
+import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from './transcode.job';
+import type { ReceivedFile, ReceivedForm } from './upload-form';
+
+export interface SongWriteDeps {
+  support: WriteSupport;
+  songView: SongView;
+  jobs: {
+    enqueue(
+      type: string,
+      payload: Record<string, unknown>,
+      options?: { maxAttempts?: number },
+    ): Promise<string>;
+  };
+  ffmpeg: () => Promise<FfmpegTools>;
+}
+
+/** Media-store prefixes a song owns (besides its cover): HLS versions and uploaded originals. */
+export const songMediaPrefixes = (songId: string) => [`songs/${songId}`, `uploads/${songId}`];
+
+/**
+ * Song uploads and edits. Everything is validated (fields, rights, file content) before anything is written; the
+ * row is written in one transaction; the audio is transcoded afterwards by a durable job.
+ */
+export class SongWriteService {
+  constructor(private readonly deps: SongWriteDeps) {}
+
+  private get repos() {
+    return this.deps.support.deps.repos;
+  }
+
+  async create(viewer: Viewer, form: ReceivedForm): Promise<SongMutationResponse> {
+    const input = CreateSongBody.parse(form.fields);
+    const artist = await this.deps.support.managedArtist(viewer, input.artist);
+    checkGenreName(input.genre);
+    const album = input.album ? await this.albumOf(input.album, artist.id) : null;
+    const audio = form.files.audio;
+    if (!audio) throw badRequest('audio: an audio file is required');
+    await this.checkAudio(audio);
+
+    const songId = randomUUID();
+    const sourceKey = `uploads/${songId}/${randomBytes(8).toString('hex')}`;
+    const coverKey = await this.deps.support.storeImage(form.files.coverImage, 'song');
+    try {
+      await this.deps.support.deps.mediaStore.put(sourceKey, audio.path);
+      await this.deps.support.transaction(async (repos) => {
+        await repos.songs.insert({
+          id: songId,
+          artistId: artist.id,
+          albumId: album?.id ?? null,
+          trackNumber: album ? await repos.songs.nextTrackNumber(album.id) : null,
+          title: input.title,
+          singer: input.singer || artist.name,
+          genreId: (await this.deps.support.genreId(repos, input.genre)) ?? album?.genreId ?? artist.genreId,
+          accessType: input.accessType,
+          price: input.price,
+          currency: artist.currency,
+          coverImage: coverKey ?? null,
+          status: 'processing',
+          sourceKey,
+          searchText: titleSearchText(input.title, artist.name),
+        });
+      });
+    } catch (error) {
+      await this.deps.support.discard([
+        this.deps.support.imagePrefix(coverKey, 'song'),
+        ...songMediaPrefixes(songId),
+      ]);
+      throw error;
+    }
+    await this.enqueueTranscode(songId, sourceKey);
+    return { message: 'Song created successfully', song: await this.present(viewer, songId) };
+  }
+
+  async update(viewer: Viewer, songId: string, form: ReceivedForm): Promise<SongMutationResponse> {
+    const song = await this.repos.songs.findById(songId);
+    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
+    const input = UpdateSongBody.parse(form.fields);
+    const movesArtist = input.artist && input.artist !== song.artistId;
+    const artist = movesArtist
+      ? await this.deps.support.managedArtist(viewer, input.artist)
+      : { id: song.artistId, name: song.artistName };
+    checkGenreName(input.genre);
+    let album: AlbumRow | null | undefined;
+    if (input.album !== undefined) album = input.album ? await this.albumOf(input.album, artist.id) : null;
+    else if (movesArtist && song.albumId) album = null; // the old album belongs to the old artist
+    const audio = form.files.audio;
+    if (audio) await this.checkAudio(audio);
+
+    const sourceKey = audio ? `uploads/${songId}/${randomBytes(8).toString('hex')}` : undefined;
+    const coverKey = await this.deps.support.storeImage(form.files.coverImage, 'song');
+    const discardOnFailure = [this.deps.support.imagePrefix(coverKey, 'song'), sourceKey];
+    try {
+      if (audio && sourceKey) await this.deps.support.deps.mediaStore.put(sourceKey, audio.path);
+      await this.deps.support.transaction(async (repos) => {
+        const changes: SongChanges = {
+          artistId: artist.id,
+          title: input.title,
+          singer: input.singer === '' ? artist.name : input.singer,
+          genreId: await this.deps.support.genreId(repos, input.genre),
+          accessType: input.accessType,
+          price: input.price,
+          coverImage: coverKey,
+          searchText: titleSearchText(input.title ?? song.title, artist.name),
+        };
+        if (album !== undefined && album?.id !== song.albumId) {
+          changes.albumId = album?.id ?? null;
+          changes.trackNumber = album ? await repos.songs.nextTrackNumber(album.id) : null;
+        }
+        // A new upload hides the song until its transcode is ready (the job swaps the HLS version).
+        if (sourceKey) Object.assign(changes, { sourceKey, status: 'processing', failureReason: null });
+        await repos.songs.update(songId, withoutUndefined(changes));
+      });
+    } catch (error) {
+      await this.deps.support.discard(discardOnFailure);
+      throw error;
+    }
+    if (coverKey) await this.deps.support.discard([this.deps.support.imagePrefix(song.coverImage, 'song')]);
+    if (sourceKey) {
+      if (song.sourceKey) await this.deps.support.discard([song.sourceKey]);
+      await this.enqueueTranscode(songId, sourceKey);
+    }
+    return { message: 'Song updated successfully', song: await this.present(viewer, songId) };
+  }
+
+  async delete(viewer: Viewer, songId: string): Promise<{ message: string }> {
+    const song = await this.repos.songs.findById(songId);
+    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
+    await this.deps.support.transaction((repos) => repos.songs.delete(songId));
+    await this.deps.support.discard([
+      ...songMediaPrefixes(songId),
+      this.deps.support.imagePrefix(song.coverImage, 'song'),
+    ]);
+    return { message: 'Song deleted successfully' };
+  }
+
+  private async albumOf(albumId: string, artistId: string): Promise<AlbumRow> {
+    const album = await this.repos.albums.findById(albumId);
+    if (!album) throw badRequest('album: no album with this id');
+    if (album.artistId !== artistId) throw badRequest('album: the album belongs to another artist');
+    return album;
+  }
+
+  /** The first bytes already looked like audio; ffprobe now confirms there is an audio stream to decode. */
+  private async checkAudio(audio: ReceivedFile) {
+    try {
+      const probe = await probeAudio(await this.deps.ffmpeg(), audio.path);
+      if (!probe.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
+    } catch (error) {
+      throw uploadError(audio.field, error);
+    }
+  }
+
+  private async enqueueTranscode(songId: string, sourceKey: string) {
+    try {
+      await this.deps.jobs.enqueue(
+        TRANSCODE_JOB,
+        { songId, sourceKey },
+        { maxAttempts: TRANSCODE_MAX_ATTEMPTS },
+      );
+    } catch (error) {
+      await this.repos.songs.finishProcessing(songId, sourceKey, {
+        status: 'failed',
+        failureReason: 'Processing could not be scheduled; upload the file again',
+      });
+      throw error;
+    }
+  }
+
+  private async present(viewer: Viewer, songId: string): Promise<Song> {
+    const [song] = await this.deps.songView.present(viewer, await this.repos.songs.listByIds([songId]));
+    return song!;
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AlbumSongsResponse,
+  ArtistSongsResponse,
+  ErrorResponse,
+  GenreParams,
+  IdParams,
+  MatchingGenreSongsResponse,
+  MessageResponse,
+  PagedSongsQuery,
+  PagedSongsResponse,
+  SongMutationResponse,
+  SongStatusResponse,
+  SongsQuery,
+  SongsResponse,
+} from '@backbeat/contract';
+import { requireRole, requireUser } from '../../platform/auth';
+import { CATALOG_EDITOR_ROLES } from './catalog-access';
+import { songFiles, withForm } from './catalog-form';
+import type { SongReadService } from './catalog-read.service';
+import type { SongWriteService } from './song-write.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
+const multipart = ['multipart/form-data', 'application/json'];
+
+export interface SongRoutesOptions {
+  reads: SongReadService;
+  writes: SongWriteService;
+  dataDir: string;
+}
+
+export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
+  app,
+  { reads, writes, dataDir },
+) => {
+  app.get(
+    '/songs',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: 'Playable songs, newest first',
+        querystring: SongsQuery,
+        response: { 200: SongsResponse, ...errors },
+      },
+    },
+    async (request) => reads.list(await request.getUser(), request.query),
+  );
+
+  app.get(
+    '/songs/liked',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: "The signed-in user's liked songs, most recent like first",
+        querystring: PagedSongsQuery,
+        response: { 200: PagedSongsResponse, ...errors },
+      },
+    },
+    async (request) => reads.liked(await requireUser(request), request.query),
+  );
+
+  app.get(
+    '/songs/matching-genre',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: "Songs in the signed-in user's preferred genres",
+        querystring: PagedSongsQuery,
+        response: { 200: MatchingGenreSongsResponse, ...errors },
+      },
+    },
+    async (request) => reads.matchingGenre(await requireUser(request), request.query),
+  );
+
+  app.get(
+    '/songs/album/:id',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: "An album's songs in track order",
+        params: IdParams,
+        response: { 200: AlbumSongsResponse, ...errors },
+      },
+    },
+    async (request) => reads.byAlbum(await request.getUser(), request.params.id),
+  );
+
+  app.get(
+    '/songs/artist/:id',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: "An artist's songs, newest first",
+        params: IdParams,
+        querystring: PagedSongsQuery,
+        response: { 200: ArtistSongsResponse, ...errors },
+      },
+    },
+    async (request) => reads.byArtist(await request.getUser(), request.params.id, request.query),
+  );
+
+  app.get(
+    '/songs/genre/:genre',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: 'Songs of a genre (by name or slug, any case), newest first',
+        params: GenreParams,
+        querystring: PagedSongsQuery,
+        response: { 200: PagedSongsResponse, ...errors },
+      },
+    },
+    async (request) => reads.byGenre(await request.getUser(), request.params.genre, request.query),
+  );
+
+  app.get(
+    '/songs/:id/status',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: "An upload's processing status (its artist's account and admins)",
+        params: IdParams,
+        response: { 200: SongStatusResponse, ...errors },
+      },
+    },
+    async (request) => reads.status(await requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/songs',
+    {
+      schema: {
+        tags: ['songs'],
+        summary:
+          'Upload a song (multipart: title, singer, genre, accessType, price, album, artist, audio, coverImage)',
+        consumes: multipart,
+        response: { 201: SongMutationResponse, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
+      const result = await withForm(request, dataDir, songFiles(), (form) => writes.create(user, form));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/songs/:id',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: 'Edit a song; a new audio file is transcoded again',
+        consumes: multipart,
+        params: IdParams,
+        response: { 200: SongMutationResponse, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
+      return withForm(request, dataDir, songFiles(), (form) => writes.update(user, request.params.id, form));
+    },
+  );
+
+  app.delete(
+    '/songs/:id',
+    { schema: { tags: ['songs'], params: IdParams, response: { 200: MessageResponse, ...errors } } },
+    async (request) => writes.delete(await requireRole(request, ...CATALOG_EDITOR_ROLES), request.params.id),
+  );
+};

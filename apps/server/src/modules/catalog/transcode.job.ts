@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { PermanentJobError, type JobHandler } from '../../jobs/job-runner';
+import type { MediaStore } from '../../storage/media-store';
+import { MediaError, probeAudio, transcodeToEncryptedHls, type FfmpegTools } from '../media';
+import type { SongRepository } from './song.repository';
+
+/** Durable job that turns an uploaded original into encrypted HLS; payload `{ songId, sourceKey }`. */
+export const TRANSCODE_JOB = 'transcode-song';
+export const TRANSCODE_MAX_ATTEMPTS = 3;
+
+const Payload = z.object({
+  songId: z.string().uuid(),
+  sourceKey: z.string().min(1),
+  /** The demo seed asks for the fast AAC coder (about 3x faster) so a fresh start stays under 90 s. */
+  encoder: z.enum(['quality', 'fast']).default('quality'),
+});
+
+/** Media failures that another attempt cannot fix: the upload itself is at fault. */
+const PERMANENT_MEDIA_ERRORS = new Set(['UNDECODABLE_AUDIO', 'NO_AUDIO_STREAM', 'INPUT_NOT_FOUND']);
+
+export interface TranscodeJobDeps {
+  songs: SongRepository;
+  mediaStore: MediaStore;
+  ffmpeg: () => Promise<FfmpegTools>;
+  /** Scratch space on the same disk as the media store. */
+  tmpRoot: string;
+  /** Called when a song's status changed (clears cached list totals). */
+  onCatalogChange: () => void;
+}
+
+/**
+ * A file whose header promises more audio than could be decoded was cut short (an interrupted upload or copy).
+ * ffmpeg decodes such files "successfully" up to the cut, so the check is ours.
+ */
+export function assertComplete(declaredSec: number, decodedSec: number) {
+  if (declaredSec > 0 && decodedSec < declaredSec * 0.9 && declaredSec - decodedSec > 1) {
+    throw new MediaError(
+      'UNDECODABLE_AUDIO',
+      `The file is incomplete: only ${decodedSec.toFixed(1)} s of its ${declaredSec.toFixed(1)} s could be decoded`,
+    );
+  }
+}
+
+export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
+  return async (rawPayload, job) => {
+    const parsed = Payload.safeParse(rawPayload);
+    if (!parsed.success) throw new PermanentJobError('Invalid transcode payload');
+    const { songId, sourceKey, encoder } = parsed.data;
+    const song = await deps.songs.findById(songId);
+    // Deleted, or superseded by a newer upload: nothing to do.
+    if (!song || song.sourceKey !== sourceKey || song.status !== 'processing') return;
+
+    const hlsPrefix = `songs/${songId}/${randomBytes(8).toString('hex')}`;
+    const workDir = path.join(deps.tmpRoot, `transcode-${randomUUID()}`);
+    try {
+      const tools = await deps.ffmpeg();
+      const input = deps.mediaStore.localPath(sourceKey);
+      const declared = await probeAudio(tools, input);
+      if (!declared.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
+      const result = await transcodeToEncryptedHls(tools, { input, outDir: workDir, encoder });
+      assertComplete(declared.durationSec, result.durationSec);
+      await deps.mediaStore.put(hlsPrefix, workDir);
+      const applied = await deps.songs.finishProcessing(songId, sourceKey, {
+        status: 'ready',
+        durationSec: result.durationSec,
+        hlsPrefix,
+      });
+      deps.onCatalogChange();
+      if (!applied) {
+        await deps.mediaStore.removePrefix(hlsPrefix);
+        return;
+      }
+      // The original and any earlier version are no longer needed.
+      await deps.mediaStore.removePrefix(sourceKey);
+      if (song.hlsPrefix) await deps.mediaStore.removePrefix(song.hlsPrefix);
+    } catch (error) {
+      const permanent =
+        error instanceof PermanentJobError ||
+        (error instanceof MediaError && PERMANENT_MEDIA_ERRORS.has(error.code));
+      const message = error instanceof Error ? error.message : String(error);
+      if (permanent || job.attempts >= TRANSCODE_MAX_ATTEMPTS) {
+        await deps.songs.finishProcessing(songId, sourceKey, {
+          status: 'failed',
+          failureReason: permanent ? message : `Processing failed: ${message}`,
+        });
+      }
+      throw permanent ? new PermanentJobError(message) : error;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailLog, MailMessage, Mailer } from './mailer';
+import type { MailOutboxRepository } from './mail-outbox.repository';
+
+/**
+ * Development delivery when no SMTP_URL is set: each mail becomes an .eml file in the outbox folder (opens in any
+ * mail client), a `mail_outbox` row, and a log line carrying the text, so a developer can follow a reset link.
+ */
+export class OutboxMailer implements Mailer {
+  // nodemailer's stream transport only renders the RFC 5322 message; nothing leaves the machine.
+  private readonly renderer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+
+  constructor(
+    private readonly options: {
+      outboxDir: string;
+      from: string;
+      repository: MailOutboxRepository;
+      log?: MailLog;
+    },
+  ) {}
+
+  /** The app's logger is only known once Fastify is built; until then mail is logged nowhere. */
+  useLogger(log: MailLog) {
+    this.options.log = log;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const row = await this.options.repository.insert({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+    const rendered = await this.renderer.sendMail({ from: this.options.from, ...message });
+    await mkdir(this.options.outboxDir, { recursive: true });
+    const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.options.outboxDir, `${stamp}-${row.id}.eml`);
+    // Written aside and renamed, so a reader never sees a half-written mail.
+    await writeFile(`${file}.partial`, rendered.message as Buffer, { mode: 0o600 });
+    await rename(`${file}.partial`, file);
+    this.options.log?.info(
+      { mail: { to: message.to, subject: message.subject, file }, text: message.text },
+      'mail written to the outbox (set SMTP_URL to deliver it)',
+    );
+  }
+}

@@ -1,0 +1,12 @@
+export { MediaError, type MediaErrorCode } from './errors';
+export { locateFfmpeg, runFfmpeg, FfmpegExitError, type FfmpegTools, type FfmpegSource } from './ffmpeg';
+export { probeAudio, sniffAudioMagic, sniffImageMagic, type AudioProbe, type ImageKind } from './probe';
+export {
+  transcodeToEncryptedHls,
+  KEY_URI_PLACEHOLDER,
+  type TranscodeOptions,
+  type TranscodeResult,
+} from './transcode';
+export { synthesizeSong, type SynthesizeOptions } from './synth';
+export { generateCoverArt, makeWebpVariants, type CoverArtOptions } from './images';
+export { mapWithConcurrency } from './pool';

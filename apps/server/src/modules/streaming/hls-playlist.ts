@@ -1,0 +1,43 @@
+/** The names ffmpeg gives our segments (`seg_%04d.ts`); nothing else is served from an HLS prefix. */
+export const SEGMENT_NAME = /^seg_\d{4}\.ts$/;
+
+export const HLS_FILES = { playlist: 'index.m3u8', key: 'enc.key', audio: 'audio.m4a' } as const;
+
+export const hlsBasePath = (songId: string) => `/api/stream/hls/${songId}`;
+
+/**
+ * A playlist rewritten for one song, split around the places the stream token goes, so that serving it to a
+ * listener is a join rather than a parse.
+ */
+export class PlaylistTemplate {
+  constructor(private readonly parts: readonly string[]) {}
+
+  render(token: string): string {
+    return this.parts.join(encodeURIComponent(token));
+  }
+}
+
+const TOKEN_SLOT = '\u0000token\u0000';
+
+/**
+ * Rewrites the transcoder's playlist for the API: the `#EXT-X-KEY` URI (`key://enc.key`) becomes the tokenised key
+ * endpoint and each segment line an absolute path under the song's HLS base. Segments need no token: they are
+ * ciphertext, public and cacheable. Any other entry means the files are not ours, and is an error.
+ */
+export function buildPlaylistTemplate(playlist: string, songId: string): PlaylistTemplate {
+  const base = hlsBasePath(songId);
+  let keys = 0;
+  const lines = playlist.split(/\r?\n/).map((line) => {
+    const trimmed = line.trim();
+    if (trimmed.startsWith('#EXT-X-KEY:')) {
+      keys += 1;
+      return trimmed.replace(/URI="[^"]*"/, `URI="${base}/key?token=${TOKEN_SLOT}"`);
+    }
+    if (trimmed === '' || trimmed.startsWith('#')) return trimmed;
+    if (!SEGMENT_NAME.test(trimmed))
+      throw new Error(`Unexpected entry in HLS playlist: ${trimmed.slice(0, 80)}`);
+    return `${base}/${trimmed}`;
+  });
+  if (keys === 0) throw new Error('HLS playlist has no #EXT-X-KEY line: refusing to serve unencrypted media');
+  return new PlaylistTemplate(lines.join('\n').split(TOKEN_SLOT));
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '..';
+import { StreamMedia } from './stream-media';
+import { StreamTokenService } from './stream-token.service';
+import { streamingRoutes } from './streaming.routes';
+import { StreamingRepository } from './streaming.repository';
+import { StreamingService } from './streaming.service';
+
+export { StreamTokenService, STREAM_TOKEN_TTL_MS } from './stream-token.service';
+
+/** Wires the streaming module: GET /stream/*, POST /stream/plays, GET /users/me/recently-played. */
+export async function registerStreaming(api: FastifyInstance, context: ModuleContext): Promise<void> {
+  const repository = new StreamingRepository(context.database.db);
+  const media = new StreamMedia(context.services.mediaStore, (songId) =>
+    repository.findReadyMediaPrefix(songId),
+  );
+  const service = new StreamingService(repository, new StreamTokenService(context.config.secretKey), media);
+  await api.register(streamingRoutes, { service, media });
+}

@@ -1,0 +1,80 @@
+import type { MediaStore } from '../../storage/media-store';
+import { buildPlaylistTemplate, HLS_FILES, type PlaylistTemplate } from './hls-playlist';
+import { TtlCache } from './ttl-cache';
+
+export interface MediaFile {
+  key: string;
+  size: number;
+  mtime: Date;
+}
+
+/** How long a song's media prefix is trusted before the database is asked again (re-uploads, deletions). */
+const PREFIX_TTL_MS = 10_000;
+
+/**
+ * Reads a song's HLS files from the media store, with in-memory caches: everything under a prefix is immutable
+ * (a new upload gets a new prefix), so playlists, keys and file sizes are cached by key without expiry, and only
+ * the song -> prefix lookup expires.
+ */
+export class StreamMedia {
+  private readonly prefixes = new TtlCache<string, string | null>(20_000, PREFIX_TTL_MS);
+  private readonly playlists = new TtlCache<string, PlaylistTemplate>(2_000);
+  private readonly keys = new TtlCache<string, Buffer>(20_000);
+  private readonly files = new TtlCache<string, MediaFile | null>(50_000);
+
+  constructor(
+    private readonly store: MediaStore,
+    private readonly findReadyPrefix: (songId: string) => Promise<string | null>,
+  ) {}
+
+  /** The media prefix of a ready song, or null. Misses are not cached, so a song that just became ready plays. */
+  readyPrefix(songId: string): Promise<string | null> {
+    return this.prefixes.getOrLoad(
+      songId,
+      () => this.findReadyPrefix(songId),
+      (prefix) => prefix !== null,
+    );
+  }
+
+  async playlist(songId: string, prefix: string): Promise<PlaylistTemplate> {
+    const cacheKey = `${songId}\n${prefix}`;
+    const cached = this.playlists.get(cacheKey);
+    if (cached) return cached;
+    const text = (await this.readAll(`${prefix}/${HLS_FILES.playlist}`)).toString('utf8');
+    const template = buildPlaylistTemplate(text, songId);
+    this.playlists.set(cacheKey, template);
+    return template;
+  }
+
+  async key(prefix: string): Promise<Buffer> {
+    const cached = this.keys.get(prefix);
+    if (cached) return cached;
+    const key = await this.readAll(`${prefix}/${HLS_FILES.key}`);
+    if (key.length !== 16)
+      throw new Error(`AES-128 key under ${prefix} has ${key.length} bytes, expected 16`);
+    this.keys.set(prefix, key);
+    return key;
+  }
+
+  /** Size and modification time of a file, or null when it does not exist (not cached: it may appear). */
+  file(key: string): Promise<MediaFile | null> {
+    return this.files.getOrLoad(
+      key,
+      async () => {
+        const info = await this.store.stat(key);
+        return info ? { key, size: info.size, mtime: info.mtime } : null;
+      },
+      (info) => info !== null,
+    );
+  }
+
+  read(file: MediaFile, range?: { start: number; end: number }) {
+    return this.store.read(file.key, range);
+  }
+
+  private async readAll(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.store.read(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}

@@ -1,0 +1,79 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Long enough for a song plus pauses; the key endpoint re-runs the access policy on every fetch anyway. */
+export const STREAM_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
+
+const VERSION = 1;
+const UUID_BYTES = 16;
+// version (1) + user id (16) + song id (16) + expiry in unix seconds (4)
+const PAYLOAD_BYTES = 1 + UUID_BYTES + UUID_BYTES + 4;
+const MAC_BYTES = 32;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface StreamTokenClaims {
+  userId: string;
+  songId: string;
+  expiresAt: Date;
+}
+
+function uuidToBytes(uuid: string): Buffer {
+  if (!UUID_PATTERN.test(uuid)) throw new Error(`Not a UUID: ${uuid}`);
+  return Buffer.from(uuid.replaceAll('-', ''), 'hex');
+}
+
+function bytesToUuid(bytes: Buffer): string {
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Signed, expiring capability to play one song as one user: `base64url(payload).base64url(HMAC-SHA256)`.
+ * The payload binds the user id, the song id and the expiry; the MAC key is derived from SECRET_KEY for this
+ * purpose only, so a MAC made for something else (OIDC state...) can never pass as a stream token.
+ */
+export class StreamTokenService {
+  private readonly macKey: Buffer;
+
+  constructor(
+    secretKey: string,
+    private readonly ttlMs: number = STREAM_TOKEN_TTL_MS,
+  ) {
+    this.macKey = createHmac('sha256', secretKey).update('backbeat:stream-token:v1').digest();
+  }
+
+  issue(userId: string, songId: string, now: number = Date.now()): string {
+    const payload = Buffer.alloc(PAYLOAD_BYTES);
+    payload.writeUInt8(VERSION, 0);
+    uuidToBytes(userId).copy(payload, 1);
+    uuidToBytes(songId).copy(payload, 1 + UUID_BYTES);
+    payload.writeUInt32BE(Math.floor((now + this.ttlMs) / 1000), 1 + 2 * UUID_BYTES);
+    return `${payload.toString('base64url')}.${this.mac(payload).toString('base64url')}`;
+  }
+
+  /** The claims of a genuine, unexpired token for `songId`; null for anything else. Constant-time MAC check. */
+  verify(token: string | undefined, songId: string, now: number = Date.now()): StreamTokenClaims | null {
+    if (!token) return null;
+    const dot = token.indexOf('.');
+    if (dot <= 0) return null;
+    const payload = Buffer.from(token.slice(0, dot), 'base64url');
+    const mac = Buffer.from(token.slice(dot + 1), 'base64url');
+    if (payload.length !== PAYLOAD_BYTES || mac.length !== MAC_BYTES) return null;
+    if (!timingSafeEqual(mac, this.mac(payload))) return null;
+    // Reject non-canonical encodings too, so one token has exactly one spelling.
+    if (`${payload.toString('base64url')}.${mac.toString('base64url')}` !== token) return null;
+    if (payload.readUInt8(0) !== VERSION) return null;
+
+    const claims: StreamTokenClaims = {
+      userId: bytesToUuid(payload.subarray(1, 1 + UUID_BYTES)),
+      songId: bytesToUuid(payload.subarray(1 + UUID_BYTES, 1 + 2 * UUID_BYTES)),
+      expiresAt: new Date(payload.readUInt32BE(1 + 2 * UUID_BYTES) * 1000),
+    };
+    if (claims.songId !== songId.toLowerCase()) return null;
+    if (claims.expiresAt.getTime() <= now) return null;
+    return claims;
+  }
+
+  private mac(payload: Buffer): Buffer {
+    return createHmac('sha256', this.macKey).update(payload).digest();
+  }
+}

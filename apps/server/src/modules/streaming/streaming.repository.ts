@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Role } from '@backbeat/contract';
+import type { AppDb } from '../../db/client';
+import { albums, artists, plays, songs } from '../../db/schema';
+import type { Entitlements, SongAccessFacts } from '../access/access-policy';
+import { loadEntitlements } from '../access/entitlements.repository';
+
+export type ProcessingStatus = 'processing' | 'ready' | 'failed';
+
+/** What streaming needs to know about a song besides the policy facts. */
+export interface SongMedia {
+  status: ProcessingStatus;
+  failureReason: string | null;
+  hlsPrefix: string | null;
+  durationSec: number;
+}
+
+/** A song's policy facts and media state, plus one viewer's role and entitlements to it. */
+export interface SongAccessRow {
+  facts: SongAccessFacts;
+  media: SongMedia;
+  /** The viewer's role, or null when the viewer's account no longer exists. */
+  viewerRole: Role | null;
+  entitlements: Entitlements;
+}
+
+export interface AlbumStreamRow {
+  id: string;
+  title: string;
+  isPremium: boolean;
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+}
+
+export interface AlbumSongRow {
+  id: string;
+  accessType: SongAccessFacts['accessType'];
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+}
+
+export interface RecentlyPlayedRow {
+  id: string;
+  title: string;
+  singer: string;
+  coverImage: string | null;
+  durationSec: number;
+  playedAt: Date;
+}
+
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+export class StreamingRepository {
+  constructor(private readonly db: AppDb) {}
+
+  /**
+   * The song, its artist and album, and the viewer's purchases and paid-through subscription for it, in ONE
+   * indexed query: the key endpoint runs it on every key fetch.
+   */
+  async findSongAccess(songId: string, userId: string, now: Date): Promise<SongAccessRow | null> {
+    const [row] = await this.db
+      .select({
+        id: songs.id,
+        accessType: songs.accessType,
+        status: songs.status,
+        failureReason: songs.failureReason,
+        hlsPrefix: songs.hlsPrefix,
+        durationSec: songs.durationSec,
+        artistId: songs.artistId,
+        artistName: artists.name,
+        artistOwnerUserId: artists.ownerUserId,
+        albumId: albums.id,
+        albumTitle: albums.title,
+        albumIsPremium: albums.isPremium,
+        viewerRole: sql<Role | null>`(select u.role from users u where u.id = ${userId})`,
+        songPurchased: sql<boolean>`exists (select 1 from purchases p where p.user_id = ${userId} and p.song_id = ${songs.id})`,
+        albumPurchased: sql<boolean>`exists (select 1 from purchases p where p.user_id = ${userId} and p.album_id = ${songs.albumId})`,
+        paidThrough: sql<unknown>`(select max(s.current_period_end) from subscriptions s
+          where s.user_id = ${userId} and s.artist_id = ${songs.artistId}
+            and s.status in ('active', 'cancelled') and s.current_period_end > ${now.toISOString()}::timestamptz)`,
+      })
+      .from(songs)
+      .innerJoin(artists, eq(artists.id, songs.artistId))
+      .leftJoin(albums, eq(albums.id, songs.albumId))
+      .where(eq(songs.id, songId))
+      .limit(1);
+    if (!row) return null;
+
+    const paidThrough = toDate(row.paidThrough);
+    return {
+      facts: {
+        id: row.id,
+        accessType: row.accessType,
+        artistId: row.artistId,
+        artistName: row.artistName,
+        artistOwnerUserId: row.artistOwnerUserId,
+        album:
+          row.albumId && row.albumTitle !== null
+            ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
+            : null,
+      },
+      media: {
+        status: row.status,
+        failureReason: row.failureReason,
+        hlsPrefix: row.hlsPrefix,
+        durationSec: row.durationSec,
+      },
+      viewerRole: row.viewerRole,
+      entitlements: {
+        purchasedSongIds: new Set(row.songPurchased ? [row.id] : []),
+        purchasedAlbumIds: new Set(row.albumPurchased && row.albumId ? [row.albumId] : []),
+        subscriptionPeriodEnds: new Map(paidThrough ? [[row.artistId, paidThrough]] : []),
+      },
+    };
+  }
+
+  /** The viewer's entitlements for a batch of songs (album streams): the access module's loader. */
+  loadEntitlements(
+    userId: string,
+    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
+    now: Date,
+  ): Promise<Entitlements> {
+    return loadEntitlements(this.db, userId, scope, now);
+  }
+
+  /** Where a ready song's HLS files live; null for unknown or unready songs. */
+  async findReadyMediaPrefix(songId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ hlsPrefix: songs.hlsPrefix })
+      .from(songs)
+      .where(and(eq(songs.id, songId), eq(songs.status, 'ready')))
+      .limit(1);
+    return row?.hlsPrefix ?? null;
+  }
+
+  async findAlbum(albumId: string): Promise<AlbumStreamRow | null> {
+    const [row] = await this.db
+      .select({
+        id: albums.id,
+        title: albums.title,
+        isPremium: albums.isPremium,
+        artistId: albums.artistId,
+        artistName: artists.name,
+        artistOwnerUserId: artists.ownerUserId,
+      })
+      .from(albums)
+      .innerJoin(artists, eq(artists.id, albums.artistId))
+      .where(eq(albums.id, albumId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The album's ready songs in track order. */
+  async findReadyAlbumSongs(albumId: string): Promise<AlbumSongRow[]> {
+    return this.db
+      .select({
+        id: songs.id,
+        accessType: songs.accessType,
+        artistId: songs.artistId,
+        artistName: artists.name,
+        artistOwnerUserId: artists.ownerUserId,
+      })
+      .from(songs)
+      .innerJoin(artists, eq(artists.id, songs.artistId))
+      .where(and(eq(songs.albumId, albumId), eq(songs.status, 'ready')))
+      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+  }
+
+  async insertPlay(play: { userId: string; songId: string; secondsListened: number }): Promise<void> {
+    await this.db.insert(plays).values(play);
+  }
+
+  /** Distinct songs the user played, latest play first. */
+  async recentlyPlayed(userId: string, limit: number): Promise<RecentlyPlayedRow[]> {
+    const latest = this.db
+      .select({ songId: plays.songId, playedAt: sql<Date>`max(${plays.playedAt})`.as('played_at') })
+      .from(plays)
+      .where(eq(plays.userId, userId))
+      .groupBy(plays.songId)
+      .orderBy(desc(sql`max(${plays.playedAt})`))
+      .limit(limit)
+      .as('latest');
+    const rows = await this.db
+      .select({
+        id: songs.id,
+        title: songs.title,
+        singer: songs.singer,
+        coverImage: songs.coverImage,
+        durationSec: songs.durationSec,
+        playedAt: latest.playedAt,
+      })
+      .from(latest)
+      .innerJoin(songs, eq(songs.id, latest.songId))
+      .orderBy(desc(latest.playedAt), asc(songs.id));
+    return rows.map((row) => ({ ...row, playedAt: toDate(row.playedAt) ?? new Date(0) }));
+  }
+}

@@ -1,0 +1,201 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorResponse,
+  HlsParams,
+  HlsSegmentParams,
+  IdParams,
+  RecentlyPlayedQuery,
+  RecentlyPlayedResponse,
+  RecordPlayBody,
+  RecordPlayResponse,
+  StreamAlbumDeniedResponse,
+  StreamAlbumResponse,
+  StreamDeniedResponse,
+  StreamSongParams,
+  StreamSongResponse,
+  StreamTokenQuery,
+} from '@backbeat/contract';
+import { requireUser } from '../../platform/auth';
+import { sendMediaFile } from './media-response';
+import type { StreamMedia } from './stream-media';
+import { SessionOwnerCache } from './session-owner.cache';
+import type { StreamingService } from './streaming.service';
+
+export interface StreamingRoutesOptions {
+  service: StreamingService;
+  media: StreamMedia;
+}
+
+const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+const tags = ['streaming'];
+/**
+ * Media responses (playlists, keys, segments, audio) skip helmet's document headers: CSP and framing rules mean
+ * nothing for them, and @fastify/helmet rebuilds its middleware on every request (~10% of a segment's CPU).
+ * They keep `nosniff`, so a browser never reads one as a document.
+ */
+const mediaResponse = {
+  helmet: false as const,
+  onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  },
+};
+
+export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (
+  app,
+  { service, media },
+) => {
+  // The session's user, if a media request carries one (browsers send the cookie; ffmpeg and CDNs do not).
+  const sessionOwners = new SessionOwnerCache();
+  const requesterOf = (request: FastifyRequest) => sessionOwners.requester(request);
+
+  app.get(
+    '/stream/song/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Signed playlist and fallback audio addresses for one song, after the access policy',
+        security: signedIn,
+        params: StreamSongParams,
+        response: {
+          200: StreamSongResponse,
+          401: ErrorResponse,
+          403: StreamDeniedResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => service.streamSong(await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/stream/album/:id',
+    {
+      schema: {
+        tags,
+        summary: "Signed playlist addresses for the album's ready songs the viewer may play, in track order",
+        security: signedIn,
+        params: IdParams,
+        response: {
+          200: StreamAlbumResponse,
+          401: ErrorResponse,
+          403: StreamAlbumDeniedResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => service.streamAlbum(await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/stream/hls/:songId/index.m3u8',
+    {
+      ...mediaResponse,
+      schema: {
+        tags,
+        summary: 'HLS playlist whose key URI carries the stream token',
+        params: HlsParams,
+        querystring: StreamTokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const { songId } = request.params;
+      const playlist = await service.playlist(songId, request.query.token, requesterOf(request));
+      return reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('cache-control', 'private, no-store')
+        .send(playlist);
+    },
+  );
+
+  app.get(
+    '/stream/hls/:songId/key',
+    {
+      ...mediaResponse,
+      schema: {
+        tags,
+        summary: 'AES-128 key (16 bytes): stream token and access policy, never cached',
+        params: HlsParams,
+        querystring: StreamTokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const key = await service.key(request.params.songId, request.query.token, requesterOf(request));
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('cache-control', 'no-store')
+        .send(key);
+    },
+  );
+
+  // HEAD is declared rather than derived: Fastify's derived HEAD would read the whole file and report length 0.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/stream/hls/:songId/:segment',
+    ...mediaResponse,
+    schema: {
+      tags,
+      summary: 'Encrypted MPEG-TS segment: public, immutable, byte ranges and ETag',
+      params: HlsSegmentParams,
+    },
+    handler: async (request, reply) => {
+      const file = await service.segmentFile(request.params.songId, request.params.segment);
+      return sendMediaFile(request, reply, media, file, {
+        contentType: 'video/mp2t',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/stream/audio/:songId',
+    ...mediaResponse,
+    schema: {
+      tags,
+      summary: 'Fallback AAC file (audio/mp4): stream token and access policy, byte ranges, never cached',
+      params: HlsParams,
+      querystring: StreamTokenQuery,
+    },
+    handler: async (request, reply) => {
+      const file = await service.audioFile(request.params.songId, request.query.token, requesterOf(request));
+      return sendMediaFile(request, reply, media, file, {
+        contentType: 'audio/mp4',
+        cacheControl: 'private, no-store',
+      });
+    },
+  });
+
+  app.post(
+    '/stream/plays',
+    {
+      schema: {
+        tags,
+        summary: 'Record one listen of a song the user may play',
+        security: signedIn,
+        body: RecordPlayBody,
+        response: { 201: RecordPlayResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await service.recordPlay(await requireUser(request), request.body);
+      return reply.code(201).send({ message: 'Play recorded' });
+    },
+  );
+
+  app.get(
+    '/users/me/recently-played',
+    {
+      schema: {
+        tags,
+        summary: 'Distinct songs the user played, latest first',
+        security: signedIn,
+        querystring: RecentlyPlayedQuery,
+        response: { 200: RecentlyPlayedResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.recentlyPlayed(await requireUser(request), request.query.limit),
+  );
+};

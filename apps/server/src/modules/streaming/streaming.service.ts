@@ -1,0 +1,262 @@
+import type {
+  RecentlyPlayedResponse,
+  RecordPlayBody,
+  StreamAlbumResponse,
+  StreamSongResponse,
+} from '@backbeat/contract';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import {
+  decideSongAccess,
+  type AccessDecision,
+  type SongAccessFacts,
+  type Viewer,
+} from '../access/access-policy';
+import { mediaUrl } from '../catalog/catalog.presenter';
+import { HLS_FILES, hlsBasePath, SEGMENT_NAME } from './hls-playlist';
+import type { MediaFile, StreamMedia } from './stream-media';
+import type { StreamTokenService } from './stream-token.service';
+import type { SongAccessRow, SongMedia, StreamingRepository } from './streaming.repository';
+import { TtlCache } from './ttl-cache';
+
+export const ALBUM_DENIED_MESSAGE = 'You need to purchase this album to stream it.';
+export const PROCESSING_MESSAGE = 'This song is still being processed. Try again in a moment.';
+/** A play may run a little past the end (player clocks, seeking). */
+const PLAY_GRACE_SEC = 5;
+/**
+ * How long an ALLOWED key/audio decision's inputs (song facts + the user's entitlements) are reused. The policy
+ * itself still runs on every request against the current time, so a paid period ends to the second; only a
+ * revocation (refund, status change) takes up to this long to reach a song being played. Denials are never cached.
+ */
+export const ACCESS_CACHE_TTL_MS = 5_000;
+
+/** Who is asking for a tokenised media file: the id of their session's user, if they sent a session. */
+export type Requester = () => Promise<string | null>;
+
+const invalidToken = () => forbidden('This stream link is invalid or has expired.', 'INVALID_STREAM_TOKEN');
+const songNotFound = () => notFound('Song not found', 'SONG_NOT_FOUND');
+
+/** The policy's refusal with the facts the web client words its message from (SPEC section 8). */
+function accessDenied(
+  decision: Extract<AccessDecision, { allowed: false }>,
+  facts: SongAccessFacts,
+): AppError {
+  return forbidden(decision.message, 'ACCESS_DENIED', {
+    reason: decision.reason,
+    accessType: facts.accessType,
+    artistName: facts.artistName,
+    albumTitle: facts.album?.title ?? null,
+    isPremium: facts.album?.isPremium ?? false,
+  });
+}
+
+function assertPlayable(media: SongMedia): asserts media is SongMedia & { hlsPrefix: string } {
+  if (media.status === 'failed') {
+    const reason = media.failureReason ? `: ${media.failureReason}` : '.';
+    throw new AppError(409, 'SONG_FAILED', `This song could not be processed${reason}`);
+  }
+  if (media.status !== 'ready' || !media.hlsPrefix) throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
+}
+
+export const playlistUrl = (songId: string, token: string) =>
+  `${hlsBasePath(songId)}/${HLS_FILES.playlist}?token=${encodeURIComponent(token)}`;
+export const audioUrl = (songId: string, token: string) =>
+  `/api/stream/audio/${songId}?token=${encodeURIComponent(token)}`;
+
+/**
+ * Streaming rules. Every way to hear a song (playlist URL, album list, key, fallback audio, play records) goes
+ * through `decideSongAccess`; tokens only prove which user a media request acts for.
+ */
+export class StreamingService {
+  private readonly clock: () => Date;
+  /** `${userId}:${songId}` -> the last row that allowed that user to play that song. */
+  private readonly allowedAccess: TtlCache<string, SongAccessRow>;
+
+  constructor(
+    private readonly repository: StreamingRepository,
+    private readonly tokens: StreamTokenService,
+    private readonly media: StreamMedia,
+    options: { clock?: () => Date; accessCacheTtlMs?: number } = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.allowedAccess = new TtlCache(50_000, options.accessCacheTtlMs ?? ACCESS_CACHE_TTL_MS);
+  }
+
+  async streamSong(viewer: Viewer, songId: string): Promise<StreamSongResponse> {
+    const row = await this.authorize(viewer, songId);
+    assertPlayable(row.media);
+    const now = this.clock().getTime();
+    // The key request follows within milliseconds: let it reuse this fresh answer.
+    this.allowedAccess.set(`${viewer.id}:${songId}`, row, now);
+    const token = this.tokens.issue(viewer.id, songId, now);
+    return { url: playlistUrl(songId, token), audioUrl: audioUrl(songId, token) };
+  }
+
+  async streamAlbum(viewer: Viewer, albumId: string): Promise<StreamAlbumResponse> {
+    const album = await this.repository.findAlbum(albumId);
+    if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    const now = this.clock();
+    const songs = await this.repository.findReadyAlbumSongs(albumId);
+    const entitlements = await this.repository.loadEntitlements(
+      viewer.id,
+      {
+        songIds: songs.map((s) => s.id),
+        albumIds: [albumId],
+        artistIds: [album.artistId, ...songs.map((s) => s.artistId)],
+      },
+      now,
+    );
+    const albumFacts = { id: album.id, title: album.title, isPremium: album.isPremium };
+    const decisions = songs.map((song) => ({
+      songId: song.id,
+      decision: decideSongAccess(viewer, { ...song, album: albumFacts }, entitlements, now),
+    }));
+    if (songs.length === 0 && album.isPremium) {
+      // Nothing ready yet: still answer a premium album by its own rule (a song of it would need the purchase).
+      const gate: SongAccessFacts = {
+        id: '',
+        accessType: 'purchase-only',
+        artistId: album.artistId,
+        artistName: album.artistName,
+        artistOwnerUserId: album.artistOwnerUserId,
+        album: albumFacts,
+      };
+      decisions.push({ songId: '', decision: decideSongAccess(viewer, gate, entitlements, now) });
+    }
+    const allowed = decisions.filter((d) => d.decision.allowed && d.songId);
+    const firstDenial = decisions.find((d) => !d.decision.allowed)?.decision;
+    if (allowed.length === 0 && firstDenial && !firstDenial.allowed) {
+      throw forbidden(ALBUM_DENIED_MESSAGE, 'ACCESS_DENIED', { reason: firstDenial.reason });
+    }
+    const issuedAt = now.getTime();
+    return {
+      urls: allowed.map(({ songId }) => ({
+        songId,
+        url: playlistUrl(songId, this.tokens.issue(viewer.id, songId, issuedAt)),
+      })),
+    };
+  }
+
+  /** The rewritten playlist: the token proves who asked; the key endpoint is where the policy is re-checked. */
+  async playlist(songId: string, token: string | undefined, requester: Requester): Promise<string> {
+    await this.verifyToken(songId, token, requester);
+    const prefix = await this.media.readyPrefix(songId);
+    if (!prefix) throw songNotFound();
+    return (await this.media.playlist(songId, prefix)).render(token!);
+  }
+
+  /** The AES-128 key, after the token AND the access policy (a subscription may have ended since). */
+  async key(songId: string, token: string | undefined, requester: Requester): Promise<Buffer> {
+    return this.media.key(await this.authorizeToken(songId, token, requester));
+  }
+
+  /** The plain AAC fallback file, refused exactly like the key. */
+  async audioFile(songId: string, token: string | undefined, requester: Requester): Promise<MediaFile> {
+    const prefix = await this.authorizeToken(songId, token, requester);
+    const file = await this.media.file(`${prefix}/${HLS_FILES.audio}`);
+    if (!file) throw notFound('Audio not found', 'AUDIO_NOT_FOUND');
+    return file;
+  }
+
+  /** An encrypted segment: public, so no token; only names the transcoder writes are looked up. */
+  async segmentFile(songId: string, segment: string): Promise<MediaFile> {
+    if (!SEGMENT_NAME.test(segment)) throw notFound('Segment not found', 'SEGMENT_NOT_FOUND');
+    const prefix = await this.media.readyPrefix(songId);
+    const file = prefix ? await this.media.file(`${prefix}/${segment}`) : null;
+    if (!file) throw notFound('Segment not found', 'SEGMENT_NOT_FOUND');
+    return file;
+  }
+
+  async recordPlay(viewer: Viewer, play: RecordPlayBody): Promise<void> {
+    const row = await this.authorize(viewer, play.songId);
+    assertPlayable(row.media);
+    const max = Math.ceil(row.media.durationSec) + PLAY_GRACE_SEC;
+    if (play.secondsListened > max) {
+      throw badRequest(
+        `secondsListened: must be at most ${max} (the song's duration plus ${PLAY_GRACE_SEC} s)`,
+      );
+    }
+    await this.repository.insertPlay({ userId: viewer.id, ...play });
+  }
+
+  async recentlyPlayed(viewer: Viewer, limit: number): Promise<RecentlyPlayedResponse> {
+    const rows = await this.repository.recentlyPlayed(viewer.id, limit);
+    return {
+      songs: rows.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        singer: row.singer,
+        coverImage: mediaUrl(row.coverImage),
+        duration: Math.round(row.durationSec * 100) / 100,
+        playedAt: row.playedAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Loads the song with the viewer's entitlements (one query) and applies the policy. */
+  private async authorize(viewer: Viewer, songId: string): Promise<SongAccessRow> {
+    const now = this.clock();
+    const row = await this.repository.findSongAccess(songId, viewer.id, now);
+    if (!row) throw songNotFound();
+    const decision = decideSongAccess(viewer, row.facts, row.entitlements, now);
+    if (!decision.allowed) throw accessDenied(decision, row.facts);
+    return row;
+  }
+
+  /**
+   * Token, then the policy for the token's user with their current role. Returns the song's media prefix from the
+   * same cache the playlist and segments use, so the key always belongs to the segments being played.
+   * A recent row that allowed this user is re-decided at the current time without a query; a refusal is always
+   * confirmed from the database (they may have just paid).
+   */
+  private async authorizeToken(
+    songId: string,
+    token: string | undefined,
+    requester: Requester,
+  ): Promise<string> {
+    const userId = await this.verifyToken(songId, token, requester);
+    const now = this.clock();
+    const cacheKey = `${userId}:${songId}`;
+    const cached = this.allowedAccess.get(cacheKey, now.getTime());
+    if (cached?.viewerRole && cached.media.status === 'ready' && cached.media.hlsPrefix) {
+      const viewer = { id: userId, role: cached.viewerRole };
+      if (decideSongAccess(viewer, cached.facts, cached.entitlements, now).allowed)
+        return this.readyPrefix(songId);
+    }
+
+    const row = await this.repository.findSongAccess(songId, userId, now);
+    if (!row) throw songNotFound();
+    if (!row.viewerRole) throw invalidToken(); // The account was deleted after the token was issued.
+    const decision = decideSongAccess({ id: userId, role: row.viewerRole }, row.facts, row.entitlements, now);
+    if (!decision.allowed) {
+      this.allowedAccess.delete(cacheKey);
+      throw accessDenied(decision, row.facts);
+    }
+    assertPlayable(row.media);
+    this.allowedAccess.set(cacheKey, row, now.getTime());
+    return this.readyPrefix(songId);
+  }
+
+  private async readyPrefix(songId: string): Promise<string> {
+    const prefix = await this.media.readyPrefix(songId);
+    if (!prefix) throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
+    return prefix;
+  }
+
+  /**
+   * A genuine, unexpired token for this song; and when the request also carries a session, it must be the token's
+   * user (a link copied into another account is refused). Returns the token's user id.
+   */
+  private async verifyToken(
+    songId: string,
+    token: string | undefined,
+    requester: Requester,
+  ): Promise<string> {
+    const claims = this.tokens.verify(token, songId, this.clock().getTime());
+    if (!claims) throw invalidToken();
+    const requesterId = await requester();
+    if (requesterId && requesterId !== claims.userId) {
+      throw forbidden('This stream link belongs to another account.', 'INVALID_STREAM_TOKEN');
+    }
+    return claims.userId;
+  }
+}

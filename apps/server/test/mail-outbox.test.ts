@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema';
+import { MailOutboxRepository, OutboxMailer } from '../src/modules/mail';
+import { randomIp, registerUser } from './auth-helpers';
+import { createTestApp, type TestContext } from './test-app';
+
+/** Mail is sent after the reply; give a loaded machine time. */
+const POLL = { timeout: 15_000 };
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('development outbox (no SMTP_URL)', () => {
+  it('is the default mailer', () => {
+    expect(ctx.app.services.mailer).toBeInstanceOf(OutboxMailer);
+  });
+
+  it('parks the reset mail as an .eml file and a mail_outbox row, link readable', async () => {
+    const account = await registerUser(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email))).length,
+        POLL,
+      )
+      .toBe(1);
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email));
+    expect(row?.subject).toBe('Reset your Backbeat password');
+    expect(row?.text).toMatch(/http:\/\/localhost:3000\/reset-password\/[A-Za-z0-9_-]{43}/);
+
+    const outbox = ctx.config.mail.outboxDir;
+    const named = () => readdirSync(outbox).filter((f) => f.endsWith(`${row!.id}.eml`));
+    await expect.poll(() => named().length, POLL).toBe(1);
+    const file = named()[0]!;
+    expect(file).toMatch(/\.eml$/);
+    const eml = readFileSync(path.join(outbox, file), 'utf8');
+    expect(eml).toContain(`To: ${account.email}`);
+    expect(eml).toContain('Subject: Reset your Backbeat password');
+  });
+
+  it('logs each mail with its text', async () => {
+    const lines: Array<{ entry: object; message: string }> = [];
+    const mailer = new OutboxMailer({
+      outboxDir: path.join(ctx.dataDir, 'outbox-unit'),
+      from: 'Backbeat <no-reply@backbeat.local>',
+      repository: new MailOutboxRepository(ctx.database.db),
+    });
+    mailer.useLogger({ info: (entry, message) => lines.push({ entry, message }), error: () => undefined });
+    await mailer.send({ to: 'dev@example.com', subject: 'Hello', text: 'Open http://localhost:3000/x' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.message).toContain('outbox');
+    expect(lines[0]!.entry).toMatchObject({
+      mail: { to: 'dev@example.com', subject: 'Hello' },
+      text: 'Open http://localhost:3000/x',
+    });
+    expect(readdirSync(path.join(ctx.dataDir, 'outbox-unit'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { Outlet } from 'react-router';
+import { AccountMenu } from './account-menu';
+import { BottomNav } from './bottom-nav';
+import { SideMenu } from './side-menu';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SkipLink } from './skip-link';
+
+/**
+ * The main layout: header with the logo above the gradient line, the side menu on wide screens, the bottom bar on
+ * narrow ones, and the footer after the content. The bottom padding keeps content clear of the fixed bar.
+ */
+export function MainLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
+      <SkipLink />
+      <SiteHeader fluid>
+        <AccountMenu />
+      </SiteHeader>
+      <div className="flex flex-1">
+        <SideMenu />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none md:py-8">
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </div>
+      </div>
+      <BottomNav />
+    </div>
+  );
+}
+
+export default MainLayout;

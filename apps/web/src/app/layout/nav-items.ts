@@ -1,0 +1,20 @@
+import { Heart, House, Search, ShoppingBag, UsersRound, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Shorter label for the bottom bar. */
+  shortLabel: string;
+  icon: LucideIcon;
+}
+
+/** SPEC section 2: the side menu and the bottom bar share these five entries. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { to: '/home', label: 'Home', shortLabel: 'Home', icon: House },
+  { to: '/artists', label: 'Artists', shortLabel: 'Artists', icon: UsersRound },
+  { to: '/search', label: 'Search', shortLabel: 'Search', icon: Search },
+  { to: '/purchases', label: 'Purchases', shortLabel: 'Purchases', icon: ShoppingBag },
+  { to: '/liked-songs', label: 'Liked songs', shortLabel: 'Liked', icon: Heart },
+];
+
+export const SUPPORT_EMAIL = 'support@backbeat.example';

@@ -1,0 +1,98 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/ui';
+import { CatchAll, GuestOnly, RequireAdmin, RequireAuth, RequireGenres } from './guards';
+import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
+
+/** Each screen is its own chunk, loaded when its route matches. */
+const lazyModule = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+/**
+ * The route table of SPEC section 2. Layouts are pathless routes, so the paths are exactly the SPEC's:
+ * public; guest only; /genres (sign-in); main layout (sign-in, plus genres for the catalogue screens);
+ * /payment-history (sign-in + genres, no layout); /admin (admin role); everything else redirects.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullScreenLoader />,
+    children: [
+      { path: '/', lazy: lazyModule(() => import('../pages/landing-page')) },
+      { path: '/auth/callback', lazy: lazyModule(() => import('../pages/auth-callback-page')) },
+      {
+        lazy: lazyModule(() => import('./layout/public-layout')),
+        children: [
+          { path: '/help', lazy: lazyModule(() => import('../pages/help-page')) },
+          { path: '/data-deletion', lazy: lazyModule(() => import('../pages/data-deletion-page')) },
+          { path: '/privacy-policy', lazy: lazyModule(() => import('../pages/privacy-policy-page')) },
+          { path: '/payment-success', lazy: lazyModule(() => import('../pages/payment-success-page')) },
+          { path: '/payment-fail', lazy: lazyModule(() => import('../pages/payment-fail-page')) },
+        ],
+      },
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            lazy: lazyModule(() => import('./layout/auth-layout')),
+            children: [
+              { path: '/register', lazy: lazyModule(() => import('../pages/register-page')) },
+              { path: '/login', lazy: lazyModule(() => import('../pages/login-page')) },
+              { path: '/forgot-password', lazy: lazyModule(() => import('../pages/forgot-password-page')) },
+              {
+                path: '/reset-password/:token',
+                lazy: lazyModule(() => import('../pages/reset-password-page')),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/genres', lazy: lazyModule(() => import('../pages/genres-page')) },
+          {
+            lazy: lazyModule(() => import('./layout/main-layout')),
+            children: [
+              { path: '/album/:albumId', lazy: lazyModule(() => import('../pages/album-page')) },
+              { path: '/search', lazy: lazyModule(() => import('../pages/search-page')) },
+              {
+                element: <RequireGenres />,
+                children: [
+                  { path: '/home', lazy: lazyModule(() => import('../pages/home-page')) },
+                  { path: '/genre/:genre', lazy: lazyModule(() => import('../pages/genre-page')) },
+                  { path: '/artists', lazy: lazyModule(() => import('../pages/artists-page')) },
+                  { path: '/artist/:artistId', lazy: lazyModule(() => import('../pages/artist-page')) },
+                  { path: '/purchases', lazy: lazyModule(() => import('../pages/purchases-page')) },
+                  { path: '/liked-songs', lazy: lazyModule(() => import('../pages/liked-songs-page')) },
+                ],
+              },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: '/admin', lazy: lazyModule(() => import('../pages/admin-page')) },
+                  {
+                    path: '/admin/payments/:artistId',
+                    lazy: lazyModule(() => import('../pages/admin-payments-page')),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            element: <RequireGenres />,
+            children: [
+              { path: '/payment-history', lazy: lazyModule(() => import('../pages/payment-history-page')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

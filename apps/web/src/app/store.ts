@@ -1,0 +1,61 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import {
+  createTransform,
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  persistStore,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+} from 'redux-persist';
+import storage from 'redux-persist/es/storage';
+import { authReducer, createInitialAuthState, startAuthListeners, type AuthState } from '../features/auth';
+import { backbeatApi } from '../lib/api-query';
+
+const rootReducer = combineReducers({
+  auth: authReducer,
+  [backbeatApi.reducerPath]: backbeatApi.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Only the user survives a reload; request status and old messages start fresh. */
+const authTransform = createTransform<AuthState, AuthState>(
+  (state) => ({ ...createInitialAuthState(state.user ?? null) }),
+  (state) => ({ ...createInitialAuthState(state.user ?? null) }),
+  { whitelist: ['auth'] },
+);
+
+const persistConfig = {
+  key: 'root',
+  version: 1,
+  storage,
+  // SPEC section 4: the root keeps only songs and auth. `songs` joins this list when the catalogue's songs
+  // slice exists; the RTK Query cache (`api`) is never persisted.
+  whitelist: ['auth'],
+  transforms: [authTransform],
+  timeout: 5000,
+};
+
+const persistedReducer = persistReducer<RootState>(persistConfig, rootReducer);
+
+const listenerMiddleware = createListenerMiddleware();
+
+export const store = configureStore({
+  reducer: persistedReducer,
+  middleware: (getDefaultMiddleware) =>
+    getDefaultMiddleware({
+      serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+    })
+      .prepend(listenerMiddleware.middleware)
+      .concat(backbeatApi.middleware),
+});
+
+export type AppStore = typeof store;
+export type AppDispatch = typeof store.dispatch;
+
+startAuthListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch>());
+
+export const persistor = persistStore(store);

@@ -1,0 +1,13 @@
+export { Button, IconButton, buttonClasses, type ButtonProps, type IconButtonProps } from './button';
+export { cx } from './class-names';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { FullScreenLoader } from './full-screen-loader';
+export { Logo } from './logo';
+export { PageHeader, Section } from './page-header';
+export { Pager } from './pager';
+export { Skeleton } from './skeleton';
+export { Spinner } from './spinner';
+export { TextField, type TextFieldProps } from './text-field';
+export { FormAlert } from './form-alert';
+export { Prose } from './prose';
+export { QueryErrorState } from './query-error-state';

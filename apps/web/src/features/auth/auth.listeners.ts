@@ -1,0 +1,77 @@
+import { isFulfilled, isRejected, type TypedStartListening } from '@reduxjs/toolkit';
+import { toast } from 'sonner';
+import { backbeatApi } from '../../lib/api-query';
+import {
+  AUTH_MESSAGES,
+  login,
+  logout,
+  register,
+  socialLoginSuccess,
+  toggleLikedSong,
+  updateGenres,
+} from './auth.thunks';
+import type { AuthState } from './auth.types';
+import { writeStoredUser } from './auth.user';
+
+type AuthStartListening = TypedStartListening<{ auth: AuthState }>;
+
+// Matchers are assigned to variables so TypeScript infers the action type for `effect`.
+const signedIn = isFulfilled(register, login, socialLoginSuccess);
+const requestFailed = isRejected(register, login, logout, toggleLikedSong);
+
+/** One place that turns auth results into toasts (SPEC section 4 texts) and keeps the stored user in sync. */
+export function startAuthListeners(startListening: AuthStartListening): void {
+  startListening({
+    matcher: signedIn,
+    effect: (action) => {
+      toast.success(action.payload.message);
+    },
+  });
+  startListening({
+    actionCreator: logout.fulfilled,
+    effect: (action, api) => {
+      toast.success(action.payload);
+      // Cached lists belong to the account that just left.
+      api.dispatch(backbeatApi.util.resetApiState());
+    },
+  });
+  startListening({
+    actionCreator: updateGenres.fulfilled,
+    effect: (action) => {
+      toast.success(action.payload.message);
+    },
+  });
+  startListening({
+    actionCreator: toggleLikedSong.fulfilled,
+    effect: (action, api) => {
+      toast.success(action.payload.message);
+      api.dispatch(backbeatApi.util.invalidateTags(['LikedSongs']));
+    },
+  });
+  startListening({
+    matcher: requestFailed,
+    effect: (action) => {
+      toast.error(action.payload ?? AUTH_MESSAGES.fallback);
+    },
+  });
+  startListening({
+    actionCreator: socialLoginSuccess.rejected,
+    effect: () => {
+      toast.error(AUTH_MESSAGES.socialFailed);
+    },
+  });
+  startListening({
+    actionCreator: updateGenres.rejected,
+    effect: (action) => {
+      const detail =
+        action.payload && action.payload !== AUTH_MESSAGES.genresFailed ? action.payload : undefined;
+      toast.error(AUTH_MESSAGES.genresFailed, detail ? { description: detail } : undefined);
+    },
+  });
+  startListening({
+    predicate: (_action, current, previous) => current.auth.user !== previous.auth.user,
+    effect: (_action, api) => {
+      writeStoredUser(api.getState().auth.user);
+    },
+  });
+}

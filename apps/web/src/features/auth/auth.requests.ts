@@ -1,0 +1,33 @@
+import type { AuthResponse, LoginBody, MessageResponse, RegisterBody, User } from '@backbeat/contract';
+import { api } from '../../lib/api';
+
+/** The HTTP calls of the auth feature (all under /api). */
+
+export interface LikeToggleResponse {
+  message: string;
+  liked?: boolean;
+  likedsong?: string[];
+}
+
+export interface UpdateGenresResult {
+  message: string;
+  preferredGenres: string[];
+}
+
+/** The register/login body as the client sees it: `token` may be missing and must never be stored here. */
+export type AuthAnswer = Partial<AuthResponse> & { user?: User };
+
+export const authRequests = {
+  register: (body: RegisterBody) => api.post<AuthAnswer>('/users/register', body),
+  login: (body: LoginBody) => api.post<AuthAnswer>('/users/login', body),
+  me: () => api.get<User>('/users/me'),
+  logout: () => api.post<MessageResponse>('/users/logout'),
+  updateGenres: (genres: string[]) => api.put<UpdateGenresResult>('/users/update-genres', { genres }),
+  toggleLikedSong: (songId: string) =>
+    api.put<LikeToggleResponse>(`/users/likedsong/${encodeURIComponent(songId)}`),
+  forgotPassword: (email: string) => api.post<MessageResponse>('/users/forgot-password', { email }),
+  resetPassword: (token: string, password: string) =>
+    api.post<MessageResponse>(`/users/reset-password/${encodeURIComponent(token)}`, { password }),
+  deleteAccount: (password?: string) =>
+    api.delete<MessageResponse>('/users/me', password ? { password } : {}),
+};

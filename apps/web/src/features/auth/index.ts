@@ -1,0 +1,34 @@
+/** The auth feature's public surface. */
+export { authRequests } from './auth.requests';
+export {
+  addPurchasedAlbum,
+  addPurchasedSong,
+  authReducer,
+  clearAuthFeedback,
+  createInitialAuthState,
+  sessionEnded,
+} from './auth.slice';
+export {
+  AUTH_MESSAGES,
+  fetchProfile,
+  login,
+  logout,
+  register,
+  socialLoginSuccess,
+  toggleLikedSong,
+  updateGenres,
+} from './auth.thunks';
+export * from './auth.selectors';
+export { startAuthListeners } from './auth.listeners';
+export { useGetAuthProvidersQuery } from './auth.api';
+export { hasPreferredGenres, isAdmin, mergeUser } from './auth.user';
+export type { AuthState, AuthStatus, AuthProvider } from './auth.types';
+export {
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validatePasswordConfirmation,
+} from './auth.validation';
+export { SocialLogin } from './components/social-login';
+export { PasswordField } from './components/password-field';
+export { useSongLikes } from './use-song-likes';

@@ -1,0 +1,106 @@
+import { backbeatApi } from '../../lib/api-query';
+import type {
+  Album,
+  Artist,
+  ArtistAlbumsResponse,
+  ArtistSongsResponse,
+  ArtistsResponse,
+  Genre,
+  MatchingGenreSongsResponse,
+  PagedSongsResponse,
+  SearchResults,
+  Song,
+} from './catalog.types';
+
+/** Page sizes of SPEC section 9. */
+export const PAGE_SIZE = {
+  songs: 10,
+  artists: 10,
+  albums: 10,
+  liked: 20,
+  matchingGenre: 20,
+  artistSongs: 20,
+  genreSongs: 20,
+};
+
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+const catalogApi = backbeatApi.injectEndpoints({
+  endpoints: (build) => ({
+    getGenres: build.query<Genre[], void>({
+      query: () => '/genres',
+      transformResponse: (response: { genres?: Genre[] } | null) => list<Genre>(response?.genres),
+    }),
+    getMatchingGenreSongs: build.query<MatchingGenreSongsResponse, { page: number }>({
+      query: ({ page }) => ({
+        url: '/songs/matching-genre',
+        query: { page, limit: PAGE_SIZE.matchingGenre },
+      }),
+    }),
+    getArtists: build.query<ArtistsResponse, { page: number }>({
+      query: ({ page }) => ({ url: '/artists', query: { page, limit: PAGE_SIZE.artists } }),
+    }),
+    getAllArtists: build.query<Artist[], void>({
+      query: () => '/artists/all',
+      transformResponse: (response: { artists?: Artist[] } | null) => list<Artist>(response?.artists),
+    }),
+    getArtist: build.query<Artist, string>({
+      query: (id) => `/artists/${encodeURIComponent(id)}`,
+      transformResponse: (response: { artist: Artist }) => response.artist,
+    }),
+    getArtistSongs: build.query<ArtistSongsResponse, { id: string; page: number }>({
+      query: ({ id, page }) => ({
+        url: `/songs/artist/${encodeURIComponent(id)}`,
+        query: { page, limit: PAGE_SIZE.artistSongs },
+      }),
+    }),
+    getArtistAlbums: build.query<ArtistAlbumsResponse, { id: string; page: number }>({
+      query: ({ id, page }) => ({
+        url: `/albums/artist/${encodeURIComponent(id)}`,
+        query: { page, limit: PAGE_SIZE.albums },
+      }),
+    }),
+    getAlbum: build.query<Album, string>({
+      query: (id) => `/albums/${encodeURIComponent(id)}`,
+      transformResponse: (response: { album: Album }) => response.album,
+    }),
+    getAlbumSongs: build.query<Song[], string>({
+      query: (id) => `/songs/album/${encodeURIComponent(id)}`,
+      // SPEC: "list of songs" - accept a bare list or { songs }.
+      transformResponse: (response: Song[] | { songs?: Song[] } | null) =>
+        Array.isArray(response) ? response : list<Song>(response?.songs),
+    }),
+    getGenreSongs: build.query<PagedSongsResponse, { genre: string; page: number }>({
+      query: ({ genre, page }) => ({
+        url: `/songs/genre/${encodeURIComponent(genre)}`,
+        query: { page, limit: PAGE_SIZE.genreSongs },
+      }),
+    }),
+    search: build.query<SearchResults, string>({
+      query: (q) => ({ url: '/search', query: { q } }),
+      // SPEC: "(results)" with three lists; accept { results: {...} } or the lists at the top level.
+      transformResponse: (response: { results?: Partial<SearchResults> } & Partial<SearchResults>) => {
+        const results = response.results ?? response;
+        return {
+          artists: list<Artist>(results.artists),
+          songs: list<Song>(results.songs),
+          albums: list<Album>(results.albums),
+        };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetGenresQuery,
+  useGetMatchingGenreSongsQuery,
+  useGetArtistsQuery,
+  useGetAllArtistsQuery,
+  useGetArtistQuery,
+  useGetArtistSongsQuery,
+  useGetArtistAlbumsQuery,
+  useGetAlbumQuery,
+  useGetAlbumSongsQuery,
+  useGetGenreSongsQuery,
+  useSearchQuery,
+} = catalogApi;

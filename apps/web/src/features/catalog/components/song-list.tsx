@@ -1,0 +1,171 @@
+import { Heart, Lock, Loader } from 'lucide-react';
+import { Link } from 'react-router';
+import { IconButton, Skeleton, cx } from '../../../components/ui';
+import { formatDuration, formatMoney } from '../../../lib/format';
+import type { Song } from '../catalog.types';
+import { CoverArt } from './cover-art';
+
+export interface SongListProps {
+  songs: Song[];
+  /** Ids the signed-in user likes. */
+  likedIds?: readonly string[];
+  onToggleLike?: (song: Song) => void;
+  /** Show the album column on wide screens. */
+  showAlbum?: boolean;
+  /** Numbered rows instead of covers (album track lists). */
+  numbered?: boolean;
+  /** First row's number when paging. */
+  startIndex?: number;
+  label?: string;
+}
+
+const rowGrid =
+  'grid grid-cols-[40px_minmax(0,1fr)_auto] items-center gap-3 md:gap-4 lg:grid-cols-[40px_minmax(0,1.4fr)_minmax(0,1fr)_13rem]';
+
+/** Why a song cannot be played, as text (never colour alone). */
+function lockText(song: Song): string | null {
+  if (song.canPlay !== false) return null;
+  if (song.album?.isPremium) return 'Buy album';
+  if (song.accessType === 'subscription') return 'Subscribe';
+  return formatMoney(song.price, song.currency);
+}
+
+function SongRow({
+  song,
+  index,
+  liked,
+  onToggleLike,
+  showAlbum,
+  numbered,
+}: {
+  song: Song;
+  index: number;
+  liked: boolean;
+  onToggleLike?: (song: Song) => void;
+  showAlbum: boolean;
+  numbered: boolean;
+}) {
+  const lock = lockText(song);
+  const processing = song.status && song.status !== 'ready';
+  return (
+    <li
+      className={cx(
+        rowGrid,
+        'rounded-control px-2 py-2 transition-colors duration-150 ease-out hover:bg-surface',
+      )}
+    >
+      {numbered ? (
+        <span className="text-center text-body text-muted tabular-nums">{index}</span>
+      ) : (
+        <CoverArt src={song.coverImage} alt={`${song.title} cover`} iconSize={18} small className="size-10" />
+      )}
+      <div className="min-w-0">
+        <p className="truncate text-body font-medium text-text">{song.title}</p>
+        <p className="truncate text-meta text-muted">
+          {song.artist?._id ? (
+            <Link
+              to={`/artist/${encodeURIComponent(song.artist._id)}`}
+              className="hover:text-text hover:underline"
+            >
+              {song.singer || song.artist.name}
+            </Link>
+          ) : (
+            song.singer
+          )}
+          {processing ? (
+            <span className="ml-2 inline-flex items-center gap-1 text-muted">
+              <Loader size={12} strokeWidth={1.75} aria-hidden="true" />
+              {song.status === 'failed' ? 'Unavailable' : 'Processing'}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {showAlbum ? (
+        <p className="hidden min-w-0 truncate text-meta text-muted lg:block">
+          {song.album?._id ? (
+            <Link
+              to={`/album/${encodeURIComponent(song.album._id)}`}
+              className="hover:text-text hover:underline"
+            >
+              {song.album.title}
+            </Link>
+          ) : null}
+        </p>
+      ) : (
+        <span className="hidden lg:block" />
+      )}
+      <div className="flex items-center justify-end gap-1 md:gap-3">
+        {lock ? (
+          <span
+            title={`Locked: ${lock}`}
+            className="inline-flex items-center gap-1 rounded-pill border border-line px-1.5 py-0.5 text-meta text-muted tabular-nums sm:px-2"
+          >
+            <Lock size={12} strokeWidth={1.75} aria-hidden="true" />
+            <span className="sr-only">Locked: </span>
+            <span className="sr-only sm:not-sr-only">{lock}</span>
+          </span>
+        ) : null}
+        {onToggleLike ? (
+          <IconButton
+            label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
+            aria-pressed={liked}
+            size="sm"
+            variant={liked ? 'active' : 'ghost'}
+            onClick={() => onToggleLike(song)}
+          >
+            <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
+          </IconButton>
+        ) : null}
+        <span className="w-10 text-right text-meta text-muted tabular-nums">
+          <span className="sr-only">Duration </span>
+          {formatDuration(song.duration)}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** A list of songs: cover or number, title and artist, album on wide screens, lock, like and duration. */
+export function SongList({
+  songs,
+  likedIds = [],
+  onToggleLike,
+  showAlbum = true,
+  numbered = false,
+  startIndex = 1,
+  label = 'Songs',
+}: SongListProps) {
+  return (
+    <ol aria-label={label} className="flex flex-col">
+      {songs.map((song, position) => (
+        <SongRow
+          key={song._id}
+          song={song}
+          index={startIndex + position}
+          liked={likedIds.includes(song._id)}
+          onToggleLike={onToggleLike}
+          showAlbum={showAlbum}
+          numbered={numbered}
+        />
+      ))}
+    </ol>
+  );
+}
+
+export function SongListSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div aria-hidden="true" className="flex flex-col">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className={cx(rowGrid, 'px-2 py-2')}>
+          <Skeleton className="size-10" />
+          <div className="flex flex-col gap-1.5">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+          <Skeleton className="hidden h-3 w-1/2 lg:block" />
+          <Skeleton className="h-3 w-10" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** The catalogue feature's public surface. */
+export * from './catalog.api';
+export type * from './catalog.types';
+export { CoverArt } from './components/cover-art';
+export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './components/cover-grid';
+export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';

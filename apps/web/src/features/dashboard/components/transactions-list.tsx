@@ -1,0 +1,58 @@
+import { PaymentStatus } from '../../library';
+import { formatDate, formatMoney } from '../../../lib/format';
+import type { Transaction } from '../dashboard.types';
+
+function itemText(transaction: Transaction): string {
+  const title = transaction.itemTitle ?? transaction.title;
+  const type = transaction.itemType
+    ? transaction.itemType.charAt(0).toUpperCase() + transaction.itemType.slice(1)
+    : 'Payment';
+  return title ? `${type}: ${title}` : type;
+}
+
+/** Transactions as stacked rows on narrow screens and a grid on wide ones. */
+export function TransactionsList({ transactions }: { transactions: Transaction[] }) {
+  return (
+    <div className="overflow-hidden rounded-card border border-line">
+      <div
+        aria-hidden="true"
+        className="hidden grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px] gap-4 border-b border-line bg-surface px-4 py-3 text-meta font-semibold uppercase tracking-wider text-muted md:grid"
+      >
+        <span>Date</span>
+        <span>Item</span>
+        <span>Buyer</span>
+        <span>Status</span>
+        <span className="text-right">Amount</span>
+      </div>
+      <ul aria-label="Transactions">
+        {transactions.map((transaction) => (
+          <li
+            key={transaction._id}
+            className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 border-b border-line px-4 py-3 last:border-b-0 md:grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px] md:items-center"
+          >
+            <span className="order-1 text-meta text-muted tabular-nums md:order-none md:text-body">
+              <span className="sr-only">Date: </span>
+              {formatDate(transaction.createdAt) || '—'}
+            </span>
+            <span className="order-first col-span-2 truncate text-body font-medium md:order-none md:col-span-1">
+              {itemText(transaction)}
+            </span>
+            <span className="hidden truncate text-body text-muted md:block">
+              {transaction.user?.name ?? transaction.userName ?? transaction.user?.email ?? '—'}
+            </span>
+            <span className="order-3 col-span-2 md:order-none md:col-span-1">
+              <span className="sr-only">Status: </span>
+              <PaymentStatus status={transaction.status} />
+            </span>
+            <span className="order-2 text-right text-body font-semibold tabular-nums md:order-none">
+              <span className="sr-only">Amount: </span>
+              {typeof transaction.amount === 'number'
+                ? formatMoney(transaction.amount, transaction.currency ?? 'USD')
+                : '—'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { backbeatApi } from '../../lib/api-query';
+import type { PurchasedItem, RevenueBreakdown, SubscriberStats, Transaction } from './dashboard.types';
+
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const byId = (id: string) => encodeURIComponent(id);
+
+const dashboardApi = backbeatApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTransactions: build.query<Transaction[], { artistId?: string; page?: number; limit?: number }>({
+      query: ({ artistId, page = 1, limit = 20 }) => ({
+        url: '/admin/dashboard/transactions',
+        query: { artistId, page, limit },
+      }),
+      transformResponse: (response: { transactions?: Transaction[] } | null) =>
+        list<Transaction>(response?.transactions),
+    }),
+    getPurchasedSongs: build.query<PurchasedItem[], string>({
+      query: (artistId) => `/admin/dashboard/purchased-songs/${byId(artistId)}`,
+      transformResponse: (response: { songs?: PurchasedItem[] } | null) =>
+        list<PurchasedItem>(response?.songs),
+    }),
+    getPurchasedAlbums: build.query<PurchasedItem[], string>({
+      query: (artistId) => `/admin/dashboard/purchased-albums/${byId(artistId)}`,
+      transformResponse: (response: { albums?: PurchasedItem[] } | null) =>
+        list<PurchasedItem>(response?.albums),
+    }),
+    getSubscriberCount: build.query<SubscriberStats, string>({
+      query: (artistId) => `/admin/dashboard/subscriber-count/${byId(artistId)}`,
+    }),
+    getRevenueSummary: build.query<RevenueBreakdown, string>({
+      query: (artistId) => `/admin/dashboard/revenue-summary/${byId(artistId)}`,
+      transformResponse: (response: { revenue?: RevenueBreakdown } & Partial<RevenueBreakdown>) =>
+        response.revenue ?? {
+          songRevenue: response.songRevenue ?? 0,
+          albumRevenue: response.albumRevenue ?? 0,
+          subscriptionRevenue: response.subscriptionRevenue ?? 0,
+          totalRevenue: response.totalRevenue ?? 0,
+          currency: response.currency,
+        },
+    }),
+  }),
+});
+
+export const {
+  useGetTransactionsQuery,
+  useGetPurchasedSongsQuery,
+  useGetPurchasedAlbumsQuery,
+  useGetSubscriberCountQuery,
+  useGetRevenueSummaryQuery,
+} = dashboardApi;

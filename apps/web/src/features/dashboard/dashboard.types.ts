@@ -1,0 +1,44 @@
+/** Admin dashboard shapes (SPEC section 7); not in the contract yet, so optional fields are read defensively. */
+
+export interface Transaction {
+  _id: string;
+  itemType?: string;
+  itemId?: string;
+  itemTitle?: string;
+  title?: string;
+  amount?: number;
+  currency?: string;
+  gateway?: string;
+  status?: string;
+  user?: { _id?: string; name?: string; email?: string } | null;
+  userName?: string;
+  artist?: { _id?: string; name?: string } | null;
+  createdAt?: string;
+}
+
+export interface SubscriberStats {
+  activeSubscribers: number;
+  totalRevenue: number;
+  currency?: string;
+}
+
+export interface RevenueBreakdown {
+  songRevenue: number;
+  albumRevenue: number;
+  subscriptionRevenue: number;
+  totalRevenue: number;
+  currency?: string;
+}
+
+export interface PurchasedItem {
+  _id: string;
+  title?: string;
+  name?: string;
+  purchases?: number;
+  count?: number;
+  purchaseCount?: number;
+  revenue?: number;
+  currency?: string;
+  coverImage?: string | null;
+  cover?: string | null;
+}

@@ -1,0 +1,38 @@
+import type { Album, PagedSongsResponse, Song } from '@backbeat/contract';
+
+/**
+ * The user dashboard shapes of SPEC section 7 are not in the contract yet; fields beyond the SPEC's are optional
+ * and read defensively.
+ */
+export interface PaymentHistoryEntry {
+  _id: string;
+  itemType?: 'song' | 'album' | 'subscription' | string;
+  itemId?: string;
+  title?: string;
+  itemTitle?: string;
+  amount?: number;
+  currency?: string;
+  gateway?: string;
+  status?: string;
+  createdAt?: string;
+}
+
+export interface PurchasesResponse {
+  songs: Song[];
+  albums: Album[];
+  history: PaymentHistoryEntry[];
+}
+
+export interface UserSubscription {
+  _id: string;
+  artist?: { _id: string; name: string; image?: string | null } | null;
+  artistId?: string;
+  artistName?: string;
+  status?: string;
+  cycle?: string;
+  gateway?: string;
+  currentPeriodEnd?: string;
+  createdAt?: string;
+}
+
+export type LikedSongsResponse = PagedSongsResponse;

@@ -1,0 +1,120 @@
+import { Lock, Music } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { useSongLikes } from '../features/auth';
+import {
+  CoverArt,
+  SongList,
+  SongListSkeleton,
+  useGetAlbumQuery,
+  useGetAlbumSongsQuery,
+} from '../features/catalog';
+import { formatDuration, formatMoney } from '../lib/format';
+
+function AlbumHeaderSkeleton() {
+  return (
+    <div aria-hidden="true" className="mb-10 flex flex-col gap-6 md:flex-row md:items-end">
+      <Skeleton className="size-48 rounded-card md:size-56" />
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-4 w-16" />
+        <Skeleton className="h-10 w-72 max-w-full" />
+        <Skeleton className="h-4 w-48" />
+      </div>
+    </div>
+  );
+}
+
+export default function AlbumPage() {
+  const { albumId = '' } = useParams();
+  const album = useGetAlbumQuery(albumId);
+  const songs = useGetAlbumSongsQuery(albumId);
+  const { likedIds, toggleLike } = useSongLikes();
+  const data = album.data;
+  const totalSeconds = songs.data?.reduce((sum, song) => sum + (song.duration || 0), 0) ?? 0;
+  const year = data?.releaseDate ? new Date(data.releaseDate).getFullYear() : null;
+
+  return (
+    <>
+      <title>{`${data?.title ?? 'Album'} · Backbeat`}</title>
+      {album.isLoading ? (
+        <AlbumHeaderSkeleton />
+      ) : album.isError || !data ? (
+        <div className="mb-10">
+          <QueryErrorState
+            error={album.error}
+            fallback="Failed to fetch album"
+            onRetry={() => void album.refetch()}
+            title="Album unavailable"
+          />
+        </div>
+      ) : (
+        <header className="mb-10 flex flex-col gap-6 md:flex-row md:items-end">
+          <CoverArt
+            src={data.cover}
+            alt={`${data.title} cover`}
+            kind="album"
+            eager
+            iconSize={56}
+            className="size-48 shadow-2xl shadow-black/50 md:size-56"
+          />
+          <div className="min-w-0">
+            <p className="text-meta font-semibold uppercase tracking-wider text-accent">
+              {data.isPremium ? 'Premium album' : 'Album'}
+            </p>
+            <h1 className="mt-1 break-words text-h2 font-bold tracking-tight md:text-h1">{data.title}</h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-2 text-body text-muted tabular-nums">
+              {data.artist?._id ? (
+                <Link
+                  to={`/artist/${encodeURIComponent(data.artist._id)}`}
+                  className="font-semibold text-text hover:underline"
+                >
+                  {data.artist.name}
+                </Link>
+              ) : null}
+              {year && !Number.isNaN(year) ? <span>· {year}</span> : null}
+              {data.genre ? <span>· {data.genre}</span> : null}
+              {songs.data ? (
+                <span>
+                  · {songs.data.length} {songs.data.length === 1 ? 'song' : 'songs'},{' '}
+                  {formatDuration(totalSeconds)}
+                </span>
+              ) : null}
+            </p>
+            {data.isPremium && data.price > 0 ? (
+              <p className="mt-3 inline-flex items-center gap-1.5 rounded-pill border border-line px-3 py-1 text-meta text-muted tabular-nums">
+                <Lock size={12} strokeWidth={1.75} aria-hidden="true" />
+                Sold as a whole: {formatMoney(data.price, data.currency)}
+              </p>
+            ) : null}
+            {data.description ? (
+              <p className="mt-4 max-w-2xl text-body text-muted">{data.description}</p>
+            ) : null}
+          </div>
+        </header>
+      )}
+
+      <Section title="Songs" headingId="album-songs">
+        {songs.isLoading ? (
+          <SongListSkeleton count={8} />
+        ) : songs.isError ? (
+          <QueryErrorState
+            error={songs.error}
+            fallback="Something went wrong"
+            onRetry={() => void songs.refetch()}
+          />
+        ) : !songs.data || songs.data.length === 0 ? (
+          <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="This album has no songs yet" />
+        ) : (
+          <SongList
+            songs={songs.data}
+            likedIds={likedIds}
+            onToggleLike={toggleLike}
+            numbered
+            showAlbum={false}
+            label={`Songs on ${data?.title ?? 'this album'}`}
+          />
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { Disc3, Music } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, Pager, QueryErrorState, Section, Skeleton, cx } from '../components/ui';
+import { useSongLikes } from '../features/auth';
+import {
+  AlbumCard,
+  CoverArt,
+  CoverGrid,
+  CoverGridSkeleton,
+  PAGE_SIZE,
+  SongList,
+  SongListSkeleton,
+  useGetArtistAlbumsQuery,
+  useGetArtistQuery,
+  useGetArtistSongsQuery,
+} from '../features/catalog';
+import { formatMoney } from '../lib/format';
+import { usePageParam } from '../lib/use-page-param';
+
+function ArtistHeaderSkeleton() {
+  return (
+    <div aria-hidden="true" className="mb-10 flex flex-col items-center gap-6 md:flex-row md:items-end">
+      <Skeleton className="size-40 rounded-pill md:size-48" />
+      <div className="flex w-full flex-col items-center gap-3 md:items-start">
+        <Skeleton className="h-4 w-16" />
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+    </div>
+  );
+}
+
+export default function ArtistPage() {
+  const { artistId = '' } = useParams();
+  const [page, setPage] = usePageParam();
+  const artist = useGetArtistQuery(artistId);
+  const songs = useGetArtistSongsQuery({ id: artistId, page });
+  const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
+  const { likedIds, toggleLike } = useSongLikes();
+  const data = artist.data;
+
+  return (
+    <>
+      <title>{`${data?.name ?? 'Artist'} · Backbeat`}</title>
+      {artist.isLoading ? (
+        <ArtistHeaderSkeleton />
+      ) : artist.isError || !data ? (
+        <div className="mb-10">
+          <QueryErrorState
+            error={artist.error}
+            fallback="Failed to fetch artist"
+            onRetry={() => void artist.refetch()}
+            title="Artist unavailable"
+          />
+        </div>
+      ) : (
+        <header className="relative mb-10 overflow-hidden rounded-card border border-line bg-surface p-6 md:p-8">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-20 -top-24 size-80 rounded-pill bg-accent/15 blur-[90px]"
+          />
+          <div className="relative flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
+            <CoverArt
+              src={data.image}
+              alt={data.name}
+              kind="artist"
+              round
+              eager
+              iconSize={48}
+              className="size-40 shadow-2xl shadow-black/50 md:size-48"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="text-meta font-semibold uppercase tracking-wider text-accent">Artist</p>
+              <h1 className="mt-1 break-words text-h2 font-bold tracking-tight md:text-h1">{data.name}</h1>
+              <p className="mt-2 text-body text-muted tabular-nums">
+                {data.songCount ?? 0} {data.songCount === 1 ? 'song' : 'songs'} · {data.albumCount ?? 0}{' '}
+                {data.albumCount === 1 ? 'album' : 'albums'}
+                {data.subscriptionPrice > 0
+                  ? ` · Subscription ${formatMoney(data.subscriptionPrice, data.currency)} / month`
+                  : ''}
+              </p>
+              {data.genres?.length ? (
+                <ul className="mt-3 flex flex-wrap justify-center gap-2 md:justify-start" aria-label="Genres">
+                  {data.genres.map((genre) => (
+                    <li key={genre}>
+                      <Link
+                        to={`/genre/${encodeURIComponent(genre)}`}
+                        className="rounded-pill border border-line px-3 py-1 text-meta font-medium text-muted transition-colors hover:border-accent hover:text-accent"
+                      >
+                        {genre}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </div>
+          {data.bio ? <p className="relative mt-6 max-w-3xl text-body text-muted">{data.bio}</p> : null}
+        </header>
+      )}
+
+      <Section title="Albums" headingId="artist-albums">
+        {albums.isLoading ? (
+          <CoverGridSkeleton count={5} />
+        ) : albums.isError ? (
+          <QueryErrorState
+            error={albums.error}
+            fallback="Failed to fetch albums for artist"
+            onRetry={() => void albums.refetch()}
+          />
+        ) : !albums.data || albums.data.albums.length === 0 ? (
+          <EmptyState icon={<Disc3 size={22} strokeWidth={1.75} />} title="No albums yet" />
+        ) : (
+          <CoverGrid label="Albums">
+            {albums.data.albums.map((album) => (
+              <AlbumCard key={album._id} album={album} showArtist={false} />
+            ))}
+          </CoverGrid>
+        )}
+      </Section>
+
+      <Section
+        title="Songs"
+        headingId="artist-songs"
+        action={
+          songs.data && songs.data.total > 0 ? (
+            <span className="text-meta text-muted tabular-nums">
+              {songs.data.total.toLocaleString()} in total
+            </span>
+          ) : null
+        }
+      >
+        {songs.isLoading ? (
+          <SongListSkeleton count={8} />
+        ) : songs.isError ? (
+          <QueryErrorState
+            error={songs.error}
+            fallback="Fetching songs by artist failed"
+            onRetry={() => void songs.refetch()}
+          />
+        ) : !songs.data || songs.data.songs.length === 0 ? (
+          <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />
+        ) : (
+          <div className={cx('transition-opacity duration-150', songs.isFetching && 'opacity-60')}>
+            <SongList
+              songs={songs.data.songs}
+              likedIds={likedIds}
+              onToggleLike={toggleLike}
+              startIndex={(page - 1) * PAGE_SIZE.artistSongs + 1}
+              label={`Songs by ${data?.name ?? 'this artist'}`}
+            />
+            <Pager
+              page={songs.data.page || page}
+              pages={songs.data.pages}
+              onChange={setPage}
+              label="Song pages"
+            />
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { ArrowLeft, ReceiptText } from 'lucide-react';
+import { Link } from 'react-router';
+import { SiteFooter } from '../app/layout/site-footer';
+import { SiteHeader } from '../app/layout/site-header';
+import { SkipLink } from '../app/layout/skip-link';
+import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { PaymentHistoryList, useGetPurchasesQuery } from '../features/library';
+
+/** Outside the main layout (SPEC section 2): a focused page with its own header. */
+export default function PaymentHistoryPage() {
+  const { data, isLoading, isError, error, refetch } = useGetPurchasesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>Payment history · Backbeat</title>
+      <SkipLink />
+      <SiteHeader>
+        <Link to="/purchases" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+          Purchases
+        </Link>
+      </SiteHeader>
+      <main id="main" tabIndex={-1} className="container-page flex-1 py-8 outline-none md:py-12">
+        <div className="mx-auto max-w-5xl">
+          <PageHeader
+            eyebrow="Account"
+            title="Payment history"
+            description="Every purchase and subscription payment on your account. Card details stay with the payment provider."
+          />
+          {isLoading ? (
+            <div className="flex flex-col gap-2" aria-hidden="true">
+              {Array.from({ length: 6 }, (_, index) => (
+                <Skeleton key={index} className="h-14" />
+              ))}
+            </div>
+          ) : isError ? (
+            <QueryErrorState
+              error={error}
+              fallback="Failed to fetch purchases"
+              onRetry={() => void refetch()}
+            />
+          ) : !data || data.history.length === 0 ? (
+            <EmptyState
+              icon={<ReceiptText size={22} strokeWidth={1.75} />}
+              title="No payments yet"
+              description="When you buy a song or album, or subscribe to an artist, the payment shows up here."
+              action={
+                <Link to="/home" className={buttonClasses()}>
+                  Back to music
+                </Link>
+              }
+            />
+          ) : (
+            <PaymentHistoryList entries={data.history} />
+          )}
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { ArrowRight, HeartHandshake, ShoppingBag } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
+import { useSongLikes } from '../features/auth';
+import {
+  AlbumCard,
+  CoverArt,
+  CoverGrid,
+  CoverGridSkeleton,
+  SongList,
+  SongListSkeleton,
+} from '../features/catalog';
+import { PaymentStatus, useGetPurchasesQuery, useGetSubscriptionsQuery } from '../features/library';
+import { formatDate } from '../lib/format';
+
+function Subscriptions() {
+  const { data, isLoading, isError, error, refetch } = useGetSubscriptionsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  if (isLoading) {
+    return (
+      <div className="grid gap-3 md:grid-cols-2" aria-hidden="true">
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <QueryErrorState
+        error={error}
+        fallback="Failed to fetch subscriptions"
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  if (!data || data.length === 0) {
+    return (
+      <EmptyState
+        icon={<HeartHandshake size={22} strokeWidth={1.75} />}
+        title="No subscriptions"
+        description="Subscribe to an artist from their page to unlock their subscriber releases."
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+      {data.map((subscription) => {
+        const artistId = subscription.artist?._id ?? subscription.artistId;
+        const name = subscription.artist?.name ?? subscription.artistName ?? 'Artist';
+        const content = (
+          <>
+            <CoverArt
+              src={subscription.artist?.image}
+              alt={name}
+              kind="artist"
+              round
+              iconSize={20}
+              className="size-12"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-body font-semibold">{name}</p>
+              <p className="truncate text-meta text-muted">
+                {subscription.cycle ? `${subscription.cycle} plan` : 'Subscription'}
+                {subscription.currentPeriodEnd ? ` · until ${formatDate(subscription.currentPeriodEnd)}` : ''}
+              </p>
+            </div>
+            <PaymentStatus status={subscription.status ?? 'active'} />
+          </>
+        );
+        return (
+          <li key={subscription._id}>
+            {artistId ? (
+              <Link
+                to={`/artist/${encodeURIComponent(artistId)}`}
+                className="flex items-center gap-3 rounded-card border border-line bg-surface p-3 transition-colors hover:bg-surface-2"
+              >
+                {content}
+              </Link>
+            ) : (
+              <div className="flex items-center gap-3 rounded-card border border-line bg-surface p-3">
+                {content}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function PurchasesPage() {
+  const { data, isLoading, isError, error, refetch } = useGetPurchasesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const { likedIds, toggleLike } = useSongLikes();
+  const nothing = data && data.songs.length === 0 && data.albums.length === 0;
+
+  return (
+    <>
+      <title>Purchases · Backbeat</title>
+      <PageHeader
+        eyebrow="Your library"
+        title="Purchases"
+        description="Songs and albums you own, and the artists you support."
+        actions={
+          <Link to="/payment-history" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Payment history
+            <ArrowRight size={16} strokeWidth={1.75} aria-hidden="true" />
+          </Link>
+        }
+      />
+      {isLoading ? (
+        <>
+          <Section title="Albums">
+            <CoverGridSkeleton count={5} />
+          </Section>
+          <Section title="Songs">
+            <SongListSkeleton count={6} />
+          </Section>
+        </>
+      ) : isError ? (
+        <div className="mb-10">
+          <QueryErrorState
+            error={error}
+            fallback="Failed to fetch purchases"
+            onRetry={() => void refetch()}
+          />
+        </div>
+      ) : nothing || !data ? (
+        <div className="mb-10">
+          <EmptyState
+            icon={<ShoppingBag size={22} strokeWidth={1.75} />}
+            title="You have not bought anything yet"
+            description="Songs and albums you buy are yours to keep and show up here."
+            action={
+              <Link to="/artists" className={buttonClasses()}>
+                Browse artists
+              </Link>
+            }
+          />
+        </div>
+      ) : (
+        <>
+          {data.albums.length > 0 ? (
+            <Section title="Albums" headingId="purchased-albums">
+              <CoverGrid label="Purchased albums">
+                {data.albums.map((album) => (
+                  <AlbumCard key={album._id} album={album} />
+                ))}
+              </CoverGrid>
+            </Section>
+          ) : null}
+          {data.songs.length > 0 ? (
+            <Section title="Songs" headingId="purchased-songs">
+              <SongList
+                songs={data.songs}
+                likedIds={likedIds}
+                onToggleLike={toggleLike}
+                label="Purchased songs"
+              />
+            </Section>
+          ) : null}
+        </>
+      )}
+      <Section title="Subscriptions" headingId="subscriptions">
+        <Subscriptions />
+      </Section>
+    </>
+  );
+}

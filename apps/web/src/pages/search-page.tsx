@@ -1,0 +1,147 @@
+import { useEffect, useId, useState } from 'react';
+import { Search, SearchX, X } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { EmptyState, IconButton, PageHeader, QueryErrorState, Section, cx } from '../components/ui';
+import { useSongLikes } from '../features/auth';
+import {
+  AlbumCard,
+  ArtistCard,
+  CoverGrid,
+  CoverGridSkeleton,
+  SongList,
+  SongListSkeleton,
+  useSearchQuery,
+} from '../features/catalog';
+
+const DEBOUNCE_MS = 300;
+
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q')?.trim() ?? '';
+  const [text, setText] = useState(query);
+  const inputId = useId();
+  const { likedIds, toggleLike } = useSongLikes();
+  const { data, isFetching, isError, error, refetch } = useSearchQuery(query, { skip: !query });
+
+  // Typing updates the URL after a short pause; the URL is the single source of the query.
+  useEffect(() => {
+    const next = text.trim();
+    if (next === query) return;
+    const timer = window.setTimeout(() => {
+      setParams(next ? { q: next } : {}, { replace: true });
+    }, DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, query, setParams]);
+
+  const total = data ? data.artists.length + data.albums.length + data.songs.length : 0;
+  const loadingFirst = isFetching && !data;
+
+  return (
+    <>
+      <title>{query ? `“${query}” · Search · Backbeat` : 'Search · Backbeat'}</title>
+      <PageHeader eyebrow="Search" title="Find your next favourite" />
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const next = text.trim();
+          setParams(next ? { q: next } : {}, { replace: true });
+        }}
+        className="mb-10 max-w-2xl"
+      >
+        <label htmlFor={inputId} className="mb-2 block text-body font-medium">
+          Artists, albums or songs
+        </label>
+        <div className="relative">
+          <Search
+            size={20}
+            strokeWidth={1.75}
+            aria-hidden="true"
+            className="pointer-events-none absolute left-4 top-1/2 -translate-y-1/2 text-muted"
+          />
+          <input
+            id={inputId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Try an artist or a song title"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-12 w-full rounded-pill border border-line bg-surface-2 pl-12 pr-12 text-h4 text-text placeholder:text-muted/70 hover:border-muted/60 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {text ? (
+            <IconButton
+              label="Clear search"
+              size="sm"
+              className="absolute right-2 top-1/2 -translate-y-1/2"
+              onClick={() => {
+                setText('');
+                setParams({}, { replace: true });
+              }}
+            >
+              <X size={16} strokeWidth={1.75} aria-hidden="true" />
+            </IconButton>
+          ) : null}
+        </div>
+      </form>
+
+      <div aria-live="polite" className="sr-only">
+        {query && data && !isFetching ? `${total} ${total === 1 ? 'result' : 'results'} for ${query}` : ''}
+      </div>
+
+      {!query ? (
+        <EmptyState
+          icon={<Search size={22} strokeWidth={1.75} />}
+          title="Search the catalogue"
+          description="Type a name to search artists, albums and songs at once. Small typos are fine."
+        />
+      ) : loadingFirst ? (
+        <>
+          <Section title="Artists">
+            <CoverGridSkeleton count={5} round />
+          </Section>
+          <Section title="Songs">
+            <SongListSkeleton count={5} />
+          </Section>
+        </>
+      ) : isError ? (
+        <QueryErrorState error={error} fallback="Search failed" onRetry={() => void refetch()} />
+      ) : !data || total === 0 ? (
+        <EmptyState
+          icon={<SearchX size={22} strokeWidth={1.75} />}
+          title={`No results for “${query}”`}
+          description="Check the spelling, or try a shorter or different name."
+        />
+      ) : (
+        <div
+          className={cx('transition-opacity duration-150', isFetching && 'opacity-60')}
+          aria-busy={isFetching}
+        >
+          {data.artists.length > 0 ? (
+            <Section title="Artists" headingId="search-artists">
+              <CoverGrid label="Artists">
+                {data.artists.map((artist) => (
+                  <ArtistCard key={artist._id} artist={artist} />
+                ))}
+              </CoverGrid>
+            </Section>
+          ) : null}
+          {data.songs.length > 0 ? (
+            <Section title="Songs" headingId="search-songs">
+              <SongList songs={data.songs} likedIds={likedIds} onToggleLike={toggleLike} label="Songs" />
+            </Section>
+          ) : null}
+          {data.albums.length > 0 ? (
+            <Section title="Albums" headingId="search-albums">
+              <CoverGrid label="Albums">
+                {data.albums.map((album) => (
+                  <AlbumCard key={album._id} album={album} />
+                ))}
+              </CoverGrid>
+            </Section>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Catalogue read benchmark: p50/p95 latency of the public song list, search and genre list at 1k, 10k and 100k
+ * songs (10k artists and 20k albums at the top size), on embedded PGlite and on a throwaway real PostgreSQL,
+ * plus throughput of GET /api/songs over HTTP at the top size. Run: npm run bench:catalog -w @backbeat/bench
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/client';
+import { startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import { SIZES, seedCatalogue } from './catalog-bench.seed';
+import { autocannon } from './http-load';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = 20;
+
+interface Row {
+  database: string;
+  songs: number;
+  what: string;
+  p50: number;
+  p95: number;
+  reqPerSec?: number;
+}
+
+/** Requests measured one after another through app.inject: server time without network or client effects. */
+const ENDPOINTS: Array<{ what: string; url: (songs: number) => string }> = [
+  // Reference for this machine: one trivial query ("select 1") through the same stack.
+  { what: 'GET /api/health (reference)', url: () => '/api/health' },
+  { what: 'GET /api/songs (page 1)', url: () => '/api/songs' },
+  { what: 'GET /api/songs (page 50)', url: () => '/api/songs?page=50' },
+  { what: 'GET /api/songs/genre/jazz', url: () => '/api/songs/genre/jazz' },
+  { what: 'GET /api/search?q=midnight (word)', url: () => '/api/search?q=midnight' },
+  { what: 'GET /api/search?q=lighthuose (typo)', url: () => '/api/search?q=lighthuose' },
+  { what: 'GET /api/search?q=kalo reyes (artist)', url: () => '/api/search?q=kalo%20reyes' },
+];
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string) {
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url });
+    const elapsed = performance.now() - started;
+    if (res.statusCode !== 200)
+      throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    if (i >= WARMUP) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function withApp<T>(
+  database: Database,
+  work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
+) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'backbeat-catalog-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'x'.repeat(40),
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runOne(
+  label: string,
+  options: DatabaseOptions,
+  songs: number,
+  rows: Row[],
+  throughput: boolean,
+) {
+  const database = await openDatabase(options);
+  try {
+    await database.migrate();
+    const seeding = performance.now();
+    await seedCatalogue(database, songs);
+    console.error(
+      `[bench] ${label} ${songs} songs seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    await withApp(database, async (app) => {
+      for (const endpoint of ENDPOINTS) {
+        const { p50, p95 } = await measure(app, endpoint.url(songs));
+        rows.push({ database: label, songs, what: endpoint.what, p50, p95 });
+      }
+      if (throughput) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        const result = await autocannon(`http://127.0.0.1:${port}/api/songs`, {
+          connections: 10,
+          seconds: 5,
+        });
+        rows.push({
+          database: label,
+          songs,
+          what: 'GET /api/songs over HTTP (autocannon -c10)',
+          p50: result.p50Ms ?? NaN,
+          p95: NaN,
+          reqPerSec: result.requestsPerSec,
+        });
+      }
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresDatabase(cluster: ThrowawayCluster, name: string): Promise<DatabaseOptions> {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', url: url.toString() };
+}
+
+function printTable(rows: Row[]) {
+  const cells = rows.map((row) => [
+    row.database,
+    String(row.songs),
+    row.what,
+    row.p50.toFixed(2),
+    Number.isNaN(row.p95) ? '-' : row.p95.toFixed(2),
+    row.reqPerSec ? row.reqPerSec.toFixed(0) : '-',
+  ]);
+  const header = ['database', 'songs', 'request', 'p50 ms', 'p95 ms', 'req/s'];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(
+    `\nCatalogue benchmark: ${REQUESTS} sequential requests per row via app.inject (after ${WARMUP} warm-up), guest viewer\n`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of cells) console.log(line(row));
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const only = process.env.BENCH_DB; // 'pglite' | 'postgres' to run one side
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : SIZES;
+  if (only !== 'postgres') {
+    for (const songs of sizes) await runOne('pglite', { kind: 'pglite' }, songs, rows, false);
+  }
+  if (only !== 'pglite') {
+    const cluster = await startThrowawayCluster();
+    try {
+      for (const songs of sizes) {
+        const options = await postgresDatabase(cluster, `bench_${songs}`);
+        await runOne('postgres', options, songs, rows, songs === Math.max(...sizes));
+      }
+    } finally {
+      cluster.stop();
+    }
+  }
+  printTable(rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,271 @@
+/**
+ * Streaming benchmark: the key endpoint (session + token + access policy) and segment delivery, measured next to
+ * references from the same run: nginx with sendfile and a bare node:http + createReadStream server.
+ * Besides req/s it prints CPU time per request (user + system of the serving process), which a busy shared
+ * machine disturbs far less than throughput.
+ *
+ *   npm run bench:stream -w @backbeat/bench            # PGlite (the default `npm start` database)
+ *   npm run bench:stream -w @backbeat/bench -- --pg    # a throwaway PostgreSQL cluster (needs its binaries)
+ *   BENCH_SECONDS=10 BENCH_ROUNDS=5 ...                # longer runs, more alternating segment rounds
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { artists, sessions, songs, subscriptions, users } from '../apps/server/src/db/schema';
+import { locateFfmpeg, transcodeToEncryptedHls } from '../apps/server/src/modules/media';
+import { StreamingRepository } from '../apps/server/src/modules/streaming/streaming.repository';
+import { hashToken } from '../apps/server/src/platform/session-token';
+import { freePort, startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import {
+  autocannon,
+  hasCommand,
+  ownCpuMs,
+  startNginx,
+  startNodeReference,
+  wrk,
+  type LoadResult,
+} from './http-load';
+import { printTable, type Row } from './stream-bench.report';
+
+const run = promisify(execFile);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const usePostgres = process.argv.includes('--pg');
+
+async function openBenchDatabase(
+  work: string,
+): Promise<{ database: Database; cluster: ThrowawayCluster | null }> {
+  if (!usePostgres)
+    return {
+      database: await openDatabase({ kind: 'pglite', dataDir: path.join(work, 'db') }),
+      cluster: null,
+    };
+  const cluster = await startThrowawayCluster();
+  return { database: await openDatabase({ kind: 'postgres', url: cluster.url, max: 10 }), cluster };
+}
+
+/** One listener with a session and an active subscription, one ready song with real encrypted HLS. */
+async function seed(
+  database: Database,
+  mediaStore: { put(key: string, dir: string): Promise<void> },
+  work: string,
+) {
+  const tools = await locateFfmpeg();
+  const wav = path.join(work, 'sine.wav');
+  await run(tools.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=20',
+    '-ac',
+    '2',
+    wav,
+  ]);
+  const hlsDir = path.join(work, 'hls');
+  const transcoded = await transcodeToEncryptedHls(tools, { input: wav, outDir: hlsDir, encoder: 'fast' });
+
+  const db = database.db;
+  const [userId, artistId, songId] = [randomUUID(), randomUUID(), randomUUID()];
+  const prefix = `songs/${songId}/v1`;
+  const session = randomBytes(32).toString('base64url');
+  await db.insert(users).values({ id: userId, name: 'Bench Listener', email: `${userId}@bench.local` });
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(session), expiresAt: new Date(Date.now() + 86_400_000) });
+  await db.insert(artists).values({ id: artistId, name: 'Bench Artist' });
+  await db.insert(songs).values({
+    id: songId,
+    artistId,
+    title: 'Sine',
+    singer: 'Bench Artist',
+    status: 'ready',
+    hlsPrefix: prefix,
+    durationSec: transcoded.durationSec,
+  });
+  await db.insert(subscriptions).values({
+    userId,
+    artistId,
+    status: 'active',
+    gateway: 'sandbox',
+    externalId: `bench_${userId}`,
+    currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+  });
+  await mediaStore.put(prefix, hlsDir);
+  return { userId, songId, prefix, session };
+}
+
+/** The key endpoint's database work when nothing is cached: one access query, run back to back. */
+async function coldAccessQuery(database: Database, songId: string, userId: string): Promise<Row> {
+  const repository = new StreamingRepository(database.db);
+  const timings: number[] = [];
+  const until = performance.now() + 2000;
+  const cpuBefore = await ownCpuMs();
+  while (performance.now() < until) {
+    const started = performance.now();
+    await repository.findSongAccess(songId, userId, new Date());
+    timings.push(performance.now() - started);
+  }
+  const cpuUs = ((await ownCpuMs()) - cpuBefore) * 1000;
+  timings.sort((a, b) => a - b);
+  const pick = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!;
+  return {
+    what: 'access query, uncached (one at a time)',
+    tool: 'in-process loop',
+    note: 'cold key path: song facts + entitlements',
+    cpuUsPerRequest: cpuUs / timings.length,
+    result: {
+      requests: timings.length,
+      requestsPerSec: timings.length / 2,
+      p50Ms: pick(0.5),
+      p99Ms: pick(0.99),
+      mbPerSec: 0,
+      errors: 0,
+    },
+  };
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'backbeat-stream-bench-'));
+  const { database, cluster } = await openBenchDatabase(work);
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    await database.migrate();
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: work,
+      SECRET_KEY: randomBytes(48).toString('base64url'),
+      PUBLIC_URL: 'http://127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+    });
+    const app = await buildApp({ config, database });
+    stops.push(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { userId, songId, prefix, session } = await seed(database, app.services.mediaStore, work);
+    const bearer = { authorization: `Bearer ${session}` };
+
+    const issued = await fetch(`${origin}/api/stream/song/${songId}`, { headers: bearer });
+    if (!issued.ok) throw new Error(`GET /api/stream/song answered ${issued.status}: ${await issued.text()}`);
+    const playlistUrl = `${origin}${((await issued.json()) as { url: string }).url}`;
+    const token = new URL(playlistUrl).searchParams.get('token')!;
+    const keyUrl = `${origin}/api/stream/hls/${songId}/key?token=${token}`;
+    const segmentPath = `${prefix}/seg_0000.ts`;
+    const segmentUrl = `${origin}/api/stream/hls/${songId}/seg_0000.ts`;
+    const segmentFile = app.services.mediaStore.localPath(segmentPath);
+    const segment = `segment ${Math.round((await stat(segmentFile)).size / 1024)} KB`;
+    for (const url of [keyUrl, segmentUrl]) {
+      const res = await fetch(url, { headers: bearer });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+
+    const rows: Row[] = [];
+    const measure = async (
+      what: string,
+      tool: string,
+      note: string,
+      cpuMs: () => Promise<number>,
+      load: () => Promise<LoadResult>,
+    ): Promise<Row> => {
+      process.stderr.write(`measuring ${what} (${tool}, ${SECONDS} s)...\n`);
+      const before = await cpuMs();
+      const result = await load();
+      const cpuUsPerRequest = result.requests ? (((await cpuMs()) - before) * 1000) / result.requests : null;
+      return { what, tool, note, result, cpuUsPerRequest };
+    };
+    const keyBudget = 'budget >= 5000 req/s';
+
+    // Warm-up (JIT, caches), not reported.
+    await autocannon(keyUrl, { seconds: 2, headers: bearer });
+    await autocannon(playlistUrl, { seconds: 2 });
+    rows.push(
+      await measure('key: bearer session + token + policy', 'autocannon -c50', keyBudget, ownCpuMs, () =>
+        autocannon(keyUrl, { seconds: SECONDS, headers: bearer }),
+      ),
+      await measure('key: token + policy (no session)', 'autocannon -c50', keyBudget, ownCpuMs, () =>
+        autocannon(keyUrl, { seconds: SECONDS }),
+      ),
+      await measure('playlist (token, cached template)', 'autocannon -c50', '', ownCpuMs, () =>
+        autocannon(playlistUrl, { seconds: SECONDS }),
+      ),
+      await coldAccessQuery(database, songId, userId),
+    );
+    if (!hasCommand('wrk')) {
+      const note = 'install wrk for the references';
+      rows.push(
+        await measure(`${segment} via app`, 'autocannon -c50', note, ownCpuMs, () =>
+          autocannon(segmentUrl, { seconds: SECONDS }),
+        ),
+      );
+      return printTable(rows, { database: database.kind, seconds: SECONDS, rounds: 1 });
+    }
+    rows.push(
+      await measure('key: bearer session + token + policy', 'wrk -t2 -c50', keyBudget, ownCpuMs, () =>
+        wrk(keyUrl, { seconds: SECONDS, headers: bearer }),
+      ),
+    );
+
+    // Segments: app, node:http and nginx alternate for ROUNDS rounds so that load from elsewhere hits all alike.
+    const nodePort = await freePort();
+    const nodeReference = await startNodeReference(segmentFile, nodePort);
+    stops.push(() => nodeReference.stop());
+    const targets = [
+      { what: `${segment} via app`, url: segmentUrl, cpuMs: ownCpuMs, note: 'budget >= node:http' },
+      {
+        what: `${segment} via node:http`,
+        url: `http://127.0.0.1:${nodePort}/`,
+        cpuMs: nodeReference.cpuMs,
+        note: 'reference',
+      },
+    ];
+    if (hasCommand('nginx')) {
+      const nginxPort = await freePort();
+      const nginx = await startNginx(config.mediaDir, nginxPort, work);
+      stops.push(() => nginx.stop());
+      const url = `http://127.0.0.1:${nginxPort}/${segmentPath}`;
+      targets.push({
+        what: `${segment} via nginx`,
+        url,
+        cpuMs: nginx.cpuMs,
+        note: 'reference (sendfile, 1 worker)',
+      });
+    }
+    for (const target of targets) await wrk(target.url, { seconds: 2 });
+    const rounds = new Map<string, Row[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        const row = await measure(target.what, 'wrk -t2 -c50', target.note, target.cpuMs, () =>
+          wrk(target.url, { seconds: SECONDS }),
+        );
+        rounds.set(target.what, [...(rounds.get(target.what) ?? []), row]);
+      }
+    }
+    for (const results of rounds.values()) {
+      const sorted = [...results].sort((a, b) => a.result.requestsPerSec - b.result.requestsPerSec);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      rows.push({ ...median, spread: sorted.map((r) => Math.round(r.result.requestsPerSec)) });
+    }
+    printTable(rows, { database: database.kind, seconds: SECONDS, rounds: ROUNDS });
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    await database.close();
+    cluster?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
