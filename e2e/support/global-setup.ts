@@ -43,7 +43,11 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, 180_000);
+  // The first start seeds the demo catalogue (synthesis + transcoding); allow for a slow, busy machine.
+  await waitForHealth(baseUrl, child, 420_000).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {

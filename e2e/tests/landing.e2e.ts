@@ -20,7 +20,7 @@ describe('landing page', () => {
       const signIn = page.locator('a[href="/login"]').first();
       await signIn.waitFor({ state: 'visible' });
       await screenshot(page, `landing-${name}`);
-      expect(consoleErrors).toEqual([]);
+      expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
       await signIn.click();
       await page.waitForURL(`${baseUrl}/login`);
       await context.close();

@@ -135,18 +135,21 @@ export async function requireRole(request: FastifyRequest, ...roles: Role[]): Pr
   return user;
 }
 
+/**
+ * A script-readable flag holding no secret: it only tells the web app that a session cookie exists, so a guest's
+ * start-up skips the profile check (which would answer 401) while the token itself stays HttpOnly.
+ */
+export const SESSION_HINT_COOKIE = 'bb_session';
+
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
+  const options = { sameSite: 'lax' as const, secure, path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) };
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'lax', secure, path: '/' });
 }
 
 export type { FastifyInstance };
