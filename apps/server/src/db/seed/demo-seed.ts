@@ -151,14 +151,12 @@ export async function seedDemoCatalogueIfEmpty(input: {
         })),
       );
       // The same durable job an upload gets: the demo goes through the real pipeline.
-      await tx
-        .insert(jobs)
-        .values(
-          plan.songs.map((s) => ({
-            type: TRANSCODE_JOB,
-            payload: { songId: s.id, sourceKey: s.sourceKey, encoder: 'fast' },
-          })),
-        );
+      await tx.insert(jobs).values(
+        plan.songs.map((s) => ({
+          type: TRANSCODE_JOB,
+          payload: { songId: s.id, sourceKey: s.sourceKey, encoder: 'fast' },
+        })),
+      );
     });
 
     await Promise.all([services.jobs.drain(), services.jobs.drain()]);
