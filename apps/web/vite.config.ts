@@ -20,6 +20,8 @@ export default defineConfig({
     // The server's CSP allows data: images and fonts, so small assets may be inlined.
     assetsInlineLimit: 4096,
     sourcemap: false,
+    // bench/bundle-size.ts reads the manifest to measure each route's first-load JavaScript.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -160,11 +160,11 @@ describe('DELETE /api/users/me', () => {
     ).toBe(401);
   });
 
-  it('refuses a wrong password with 401 "Invalid password" and deletes nothing', async () => {
+  it('refuses a wrong password with 403 "Invalid password" and deletes nothing', async () => {
     const account = await registerUser(ctx);
     const before = await countRows(ctx, users);
     const res = await deleteMe(account.token, { password: 'not my password' });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Invalid password', code: 'INVALID_PASSWORD' });
     expect(await countRows(ctx, users)).toBe(before);
     expect(

@@ -22,7 +22,8 @@ export class AccountService {
     if (user.passwordHash) {
       if (!password) throw new AppError(400, 'VALIDATION_ERROR', 'password: Password is required');
       if (!(await verifyPassword(user.passwordHash, password)))
-        throw unauthorized('Invalid password', 'INVALID_PASSWORD');
+        // 403, not 401: the session is fine, and a 401 would make the web client sign the user out.
+        throw forbidden('Invalid password', 'INVALID_PASSWORD');
     } else {
       const now = (this.deps.now ?? (() => new Date()))();
       if (now.getTime() - auth.sessionCreatedAt.getTime() > RECENT_SIGN_IN_MS) {
