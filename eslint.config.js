@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/data/**',
       'apps/server/src/db/migrations/**',
       'e2e/artifacts/**',
+      'e2e/.cache/**',
       'bench/results/**',
       '**/*.config.js',
     ],

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { sessions, users } from '../apps/server/src/db/schema';
+import { hashToken } from '../apps/server/src/platform/session-token';
 
 /** Catalogue sizes: songs, with artists and albums scaled to 10k artists and 20k albums at 100k songs. */
 export const SIZES = [1_000, 10_000, 100_000];
@@ -98,4 +100,17 @@ export async function seedCatalogue(database: Database, songCount: number): Prom
   });
   // A server that has been running has autovacuum's statistics and merged GIN pending lists.
   await database.query(sql`vacuum analyze`);
+}
+
+/** One listener account with an open session for `token` (no purchases, no subscriptions). */
+export async function seedListener(database: Database, token: string): Promise<void> {
+  const [user] = await database.db
+    .insert(users)
+    .values({ name: 'Bench Listener', email: 'listener@bench.test', role: 'user' })
+    .returning({ id: users.id });
+  await database.db.insert(sessions).values({
+    userId: user!.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
 }

@@ -1,7 +1,10 @@
 /**
  * Catalogue read benchmark: p50/p95 latency of the public song list, search and genre list at 1k, 10k and 100k
  * songs (10k artists and 20k albums at the top size), on embedded PGlite and on a throwaway real PostgreSQL,
- * plus throughput of GET /api/songs over HTTP at the top size. Run: npm run bench:catalog -w @backbeat/bench
+ * plus throughput of the public lists over HTTP at the top size (guest and signed-in listener).
+ *
+ *   npm run bench:catalog -w @backbeat/bench                     # 1k, 10k, 100k on PGlite, then PostgreSQL
+ *   BENCH_DB=pglite BENCH_SIZES=100000 npm run bench:catalog ...  # one database, one size
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,11 +15,12 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/client';
 import { startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
-import { SIZES, seedCatalogue } from './catalog-bench.seed';
+import { SIZES, seedCatalogue, seedListener } from './catalog-bench.seed';
 import { autocannon } from './http-load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 interface Row {
   database: string;
@@ -27,25 +31,43 @@ interface Row {
   reqPerSec?: number;
 }
 
-/** Requests measured one after another through app.inject: server time without network or client effects. */
-const ENDPOINTS: Array<{ what: string; url: (songs: number) => string }> = [
+/**
+ * Requests measured one after another through app.inject: server time without network or client effects.
+ * `cold` rows clear the catalogue answer cache before every request (the database path: what a first visitor
+ * after a catalogue change waits for); the others are answered from it after the first request.
+ */
+const ENDPOINTS: Array<{ what: string; url: string; cold?: boolean }> = [
   // Reference for this machine: one trivial query ("select 1") through the same stack.
-  { what: 'GET /api/health (reference)', url: () => '/api/health' },
-  { what: 'GET /api/songs (page 1)', url: () => '/api/songs' },
-  { what: 'GET /api/songs (page 50)', url: () => '/api/songs?page=50' },
-  { what: 'GET /api/songs/genre/jazz', url: () => '/api/songs/genre/jazz' },
-  { what: 'GET /api/search?q=midnight (word)', url: () => '/api/search?q=midnight' },
-  { what: 'GET /api/search?q=lighthuose (typo)', url: () => '/api/search?q=lighthuose' },
-  { what: 'GET /api/search?q=kalo reyes (artist)', url: () => '/api/search?q=kalo%20reyes' },
+  { what: 'GET /api/health (reference)', url: '/api/health' },
+  { what: 'GET /api/songs (page 1, cold)', url: '/api/songs', cold: true },
+  { what: 'GET /api/songs (page 50, cold)', url: '/api/songs?page=50', cold: true },
+  { what: 'GET /api/songs/genre/jazz (cold)', url: '/api/songs/genre/jazz', cold: true },
+  { what: 'GET /api/artists (cold)', url: '/api/artists', cold: true },
+  { what: 'GET /api/albums (cold)', url: '/api/albums', cold: true },
+  { what: 'GET /api/songs (page 1, cached)', url: '/api/songs' },
+  { what: 'GET /api/search?q=midnight (word)', url: '/api/search?q=midnight' },
+  { what: 'GET /api/search?q=lighthuose (typo)', url: '/api/search?q=lighthuose' },
+  { what: 'GET /api/search?q=kalo reyes (artist)', url: '/api/search?q=kalo%20reyes' },
 ];
+
+/** Public lists over HTTP at the top size: guests, and one signed-in listener (per-account cache entries). */
+const THROUGHPUT: Array<{ what: string; path: string; signedIn?: boolean }> = [
+  { what: 'GET /api/songs', path: '/api/songs' },
+  { what: 'GET /api/artists', path: '/api/artists' },
+  { what: 'GET /api/albums', path: '/api/albums' },
+  { what: 'GET /api/songs/genre/jazz', path: '/api/songs/genre/jazz' },
+  { what: 'GET /api/songs (signed-in listener)', path: '/api/songs', signedIn: true },
+];
+const LISTENER_TOKEN = 'catalog-bench-listener-session-token-0123456789';
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string) {
+async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string, cold = false) {
   const times: number[] = [];
   for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    if (cold) app.services.catalogCache.invalidate();
     const started = performance.now();
     const res = await app.inject({ method: 'GET', url });
     const elapsed = performance.now() - started;
@@ -91,29 +113,34 @@ async function runOne(
     await database.migrate();
     const seeding = performance.now();
     await seedCatalogue(database, songs);
+    await seedListener(database, LISTENER_TOKEN);
     console.error(
       `[bench] ${label} ${songs} songs seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
     await withApp(database, async (app) => {
       for (const endpoint of ENDPOINTS) {
-        const { p50, p95 } = await measure(app, endpoint.url(songs));
+        const { p50, p95 } = await measure(app, endpoint.url, endpoint.cold);
         rows.push({ database: label, songs, what: endpoint.what, p50, p95 });
       }
       if (throughput) {
         await app.listen({ port: 0, host: '127.0.0.1' });
         const { port } = app.server.address() as AddressInfo;
-        const result = await autocannon(`http://127.0.0.1:${port}/api/songs`, {
-          connections: 10,
-          seconds: 5,
-        });
-        rows.push({
-          database: label,
-          songs,
-          what: 'GET /api/songs over HTTP (autocannon -c10)',
-          p50: result.p50Ms ?? NaN,
-          p95: NaN,
-          reqPerSec: result.requestsPerSec,
-        });
+        for (const target of THROUGHPUT) {
+          const result = await autocannon(`http://127.0.0.1:${port}${target.path}`, {
+            connections: 10,
+            seconds: SECONDS,
+            headers: target.signedIn ? { authorization: `Bearer ${LISTENER_TOKEN}` } : {},
+          });
+          if (result.errors > 0) throw new Error(`${target.what}: ${result.errors} failed requests`);
+          rows.push({
+            database: label,
+            songs,
+            what: `${target.what} over HTTP (autocannon -c10)`,
+            p50: result.p50Ms ?? NaN,
+            p95: NaN,
+            reqPerSec: result.requestsPerSec,
+          });
+        }
       }
     });
   } finally {
@@ -156,7 +183,9 @@ async function main() {
   const only = process.env.BENCH_DB; // 'pglite' | 'postgres' to run one side
   const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : SIZES;
   if (only !== 'postgres') {
-    for (const songs of sizes) await runOne('pglite', { kind: 'pglite' }, songs, rows, false);
+    for (const songs of sizes) {
+      await runOne('pglite', { kind: 'pglite' }, songs, rows, songs === Math.max(...sizes));
+    }
   }
   if (only !== 'pglite') {
     const cluster = await startThrowawayCluster();

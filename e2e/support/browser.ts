@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -32,15 +38,24 @@ export const viewports = {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ ...options, viewport });
   const page = await context.newPage();
+  return { context, page, consoleErrors: trackConsoleErrors(page) };
+}
+
+/** Console errors and uncaught exceptions of `page`, collected from now on. */
+export function trackConsoleErrors(page: Page): string[] {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" names no URL in its text; the location does.
+    const { url } = message.location();
+    consoleErrors.push(url && !message.text().includes(url) ? `${message.text()} [${url}]` : message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  return { context, page, consoleErrors };
+  return consoleErrors;
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './platform/auth';
 import { apiNotFound, registerErrorHandler } from './platform/errors';
+import { serializeRequest } from './platform/request-log';
+import { securityHeaders } from './platform/security-headers';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
 
@@ -63,7 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const services = createServices(config, database, deps.services);
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // Request URLs are logged redacted: stream tokens and reset links are credentials.
+    ...(deps.logger
+      ? { loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }) }
+      : { logger: false }),
     trustProxy: config.isProduction,
     // Generous for JSON bodies; file uploads go through multipart with their own limits.
     bodyLimit: 1024 * 1024,
@@ -74,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   app.decorate('services', services);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy,
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,

@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalText,
   PAYMENTS_SANDBOX: boolish.optional(),
   FFMPEG_PATH: optionalText,
+  AUTH_REGISTER_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code such as USD' })
@@ -89,6 +94,8 @@ export interface Config {
   };
   ffmpegPath: string | undefined;
   currency: string;
+  /** Registrations allowed per IP address per hour. */
+  registerRateLimit: number;
 }
 
 /** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
@@ -167,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,
+    registerRateLimit: e.AUTH_REGISTER_RATE_LIMIT,
   };
 }
 

@@ -65,6 +65,17 @@ describe('RateLimitService', () => {
     await expect(limiter.assertAllowed(rule, ['email:a'])).rejects.toBeInstanceOf(AppError);
     await expect(limiter.assertAllowed(rule, ['email:b'])).resolves.toBeUndefined();
   });
+
+  it('applies a configured limit in place of the default (AUTH_REGISTER_RATE_LIMIT)', async () => {
+    const rule = AUTH_RATE_LIMITS.register;
+    const limiter = new RateLimitService(
+      new MemoryRateLimitRepository() as unknown as RateLimitRepository,
+      () => new Date(),
+      { [rule.name]: rule.limit + 5 },
+    );
+    for (let i = 0; i < rule.limit + 5; i++) await limiter.consume(rule, ['ip:1']);
+    await expect(limiter.consume(rule, ['ip:1'])).rejects.toMatchObject({ status: 429 });
+  });
 });
 
 describe('PreferencesService', () => {

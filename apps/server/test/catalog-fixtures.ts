@@ -15,10 +15,20 @@ import {
 } from '../src/db/schema';
 import { titleSearchText, toSearchText, toSlug } from '../src/modules/catalog/search-text';
 import { hashToken } from '../src/platform/session-token';
+import { catalogCaches } from './test-app';
 
-/** Rows for catalogue tests, written straight to the database (no HTTP, no other module). */
+/**
+ * Rows for catalogue tests, written straight to the database (no HTTP, no other module). Like the app's own write
+ * paths, each write then invalidates the app's cached catalogue answers (an entitlement only its account's).
+ */
 export function catalogFixtures(database: Database) {
   const db = database.db;
+  const changed = <T>(result: T, userId?: string): T => {
+    const cache = catalogCaches.get(database);
+    if (userId) cache?.invalidateUser(userId);
+    else cache?.invalidate();
+    return result;
+  };
   let clock = Date.UTC(2024, 0, 1);
   /** Strictly increasing creation times, so "newest first" is deterministic. */
   const tick = () => new Date((clock += 60_000));
@@ -46,7 +56,7 @@ export function catalogFixtures(database: Database) {
         .insert(genres)
         .values({ name, slug: toSlug(name) })
         .returning();
-      return row!;
+      return changed(row!);
     },
 
     async artist(values: { name: string; ownerUserId?: string | null; genreId?: string | null }) {
@@ -54,7 +64,7 @@ export function catalogFixtures(database: Database) {
         .insert(artists)
         .values({ ...values, searchText: toSearchText(values.name), createdAt: tick() })
         .returning();
-      return row!;
+      return changed(row!);
     },
 
     async album(values: {
@@ -70,7 +80,7 @@ export function catalogFixtures(database: Database) {
         .insert(albums)
         .values({ ...rest, searchText: titleSearchText(values.title, artistName), createdAt: tick() })
         .returning();
-      return row!;
+      return changed(row!);
     },
 
     async song(values: {
@@ -97,7 +107,7 @@ export function catalogFixtures(database: Database) {
           createdAt: values.createdAt ?? tick(),
         })
         .returning();
-      return row!;
+      return changed(row!);
     },
 
     async like(userId: string, songId: string) {
@@ -110,6 +120,7 @@ export function catalogFixtures(database: Database) {
 
     async purchase(userId: string, item: { songId?: string; albumId?: string }) {
       await db.insert(purchases).values({ userId, ...item });
+      changed(undefined, userId);
     },
 
     async subscribe(userId: string, artistId: string, periodEnd = new Date(Date.now() + 30 * 86_400_000)) {
@@ -120,6 +131,7 @@ export function catalogFixtures(database: Database) {
         gateway: 'sandbox',
         currentPeriodEnd: periodEnd,
       });
+      changed(undefined, userId);
     },
 
     /** Row counts of the catalogue tables, to prove a refused request wrote nothing. */

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import type { ResponseCache } from '../src/platform/response-cache';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -57,6 +58,12 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   });
 }
 
+/**
+ * The catalogue answer cache of the app built on a database. Fixtures write straight to the database, behind the
+ * app's back, so they invalidate it the way the app's own write paths do.
+ */
+export const catalogCaches = new WeakMap<Database, ResponseCache>();
+
 /** Builds the app on a fresh database; call close() in afterAll. */
 export async function createTestApp(
   options: { env?: Record<string, string>; services?: AppDeps['services']; webDistDir?: string } = {},
@@ -71,6 +78,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir,
   });
   await app.ready();
+  catalogCaches.set(database, app.services.catalogCache);
   return {
     app,
     database,

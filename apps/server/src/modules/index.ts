@@ -3,9 +3,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
+import type { ResponseCache } from '../platform/response-cache';
 import { registerAuthModule } from './auth';
 import { registerCatalog } from './catalog';
+import { createCatalogCache } from './catalog/catalog-cache';
+import { registerDashboard } from './dashboard';
 import { attachMailLogger, createMailer, type Mailer } from './mail';
+import { registerPlaylists } from './playlists';
 import { registerStreaming } from './streaming';
 
 /** Collaborators shared by the modules; tests may replace any of them. */
@@ -13,6 +17,8 @@ export interface AppServices {
   mediaStore: MediaStore;
   jobs: JobRunner;
   mailer: Mailer;
+  /** Cached public catalogue answers: call `invalidateUser(userId)` after an account's entitlements change. */
+  catalogCache: ResponseCache;
 }
 
 export interface ModuleContext {
@@ -30,6 +36,7 @@ export function createServices(
     mediaStore: overrides.mediaStore ?? new LocalMediaStore(config.mediaDir),
     jobs: overrides.jobs ?? new JobRunner(database.db, { concurrency: 2 }),
     mailer: overrides.mailer ?? createMailer(config, database.db),
+    catalogCache: overrides.catalogCache ?? createCatalogCache(database.db),
   };
 }
 
@@ -39,4 +46,6 @@ export async function registerModules(api: FastifyInstance, context: ModuleConte
   await registerAuthModule(api, context);
   await registerCatalog(api, context);
   await registerStreaming(api, context);
+  await registerPlaylists(api, context);
+  await registerDashboard(api, context);
 }

@@ -30,6 +30,13 @@ export function RequireAdmin() {
   return isAdmin(user) ? <Outlet /> : <Navigate to="/home" replace />;
 }
 
+/** Artist or admin role (the studio): other users go to /home, guests to /login. */
+export function RequireStaff() {
+  const user = useAppSelector(selectUser);
+  if (!user) return <Navigate to="/login" replace />;
+  return user.role === 'artist' || user.role === 'admin' ? <Outlet /> : <Navigate to="/home" replace />;
+}
+
 /** Any other path: / when signed in, otherwise /login. */
 export function CatchAll() {
   const user = useAppSelector(selectUser);

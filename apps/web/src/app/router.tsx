@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui';
-import { CatchAll, GuestOnly, RequireAdmin, RequireAuth, RequireGenres } from './guards';
+import { CatchAll, GuestOnly, RequireAdmin, RequireAuth, RequireGenres, RequireStaff } from './guards';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 
@@ -68,6 +68,36 @@ export const routes: RouteObject[] = [
                   { path: '/artist/:artistId', lazy: lazyModule(() => import('../pages/artist-page')) },
                   { path: '/purchases', lazy: lazyModule(() => import('../pages/purchases-page')) },
                   { path: '/liked-songs', lazy: lazyModule(() => import('../pages/liked-songs-page')) },
+                  { path: '/playlists', lazy: lazyModule(() => import('../pages/playlists-page')) },
+                  { path: '/playlist/:playlistId', lazy: lazyModule(() => import('../pages/playlist-page')) },
+                ],
+              },
+              {
+                // The studio (artist and admin content management); not gated on genres.
+                element: <RequireStaff />,
+                children: [
+                  { path: '/studio', lazy: lazyModule(() => import('../pages/studio-page')) },
+                  {
+                    path: '/studio/artists/new',
+                    lazy: lazyModule(() => import('../pages/studio-artist-page')),
+                  },
+                  {
+                    path: '/studio/artists/:artistId/edit',
+                    lazy: lazyModule(() => import('../pages/studio-artist-page')),
+                  },
+                  {
+                    path: '/studio/albums/new',
+                    lazy: lazyModule(() => import('../pages/studio-album-page')),
+                  },
+                  {
+                    path: '/studio/albums/:albumId/edit',
+                    lazy: lazyModule(() => import('../pages/studio-album-page')),
+                  },
+                  { path: '/studio/songs/new', lazy: lazyModule(() => import('../pages/studio-song-page')) },
+                  {
+                    path: '/studio/songs/:songId/edit',
+                    lazy: lazyModule(() => import('../pages/studio-song-page')),
+                  },
                 ],
               },
               {

@@ -58,4 +58,16 @@ describe('session expiry handling', () => {
     await api.post('/users/login', { email: 'a@b.c', password: 'wrong' }).catch(() => undefined);
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it('ignores requests cut off because the page is being left (reload, typed URL)', async () => {
+    uninstall = installSessionExpiryHandler({ store, persistor, navigate, pathname: () => '/home' });
+    store.dispatch(fetchProfile.fulfilled(makeUser({ preferredGenres: ['Jazz'] }), 'r'));
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    window.dispatchEvent(new Event('beforeunload'));
+    await api.get('/songs/liked').catch(() => undefined);
+
+    expect(store.getState().auth.user).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });

@@ -25,7 +25,19 @@ export function installSessionExpiryHandler({
   pathname?: () => string;
 }): () => void {
   const guard = createExpiryGuard();
-  setSessionExpiredHandler(() => {
+  // Leaving the page (reload, typed URL, external link) aborts requests in flight as network errors: the session
+  // is fine. The flag clears itself if the unload is cancelled; after a real unload no timer runs again.
+  let leavingTimer: ReturnType<typeof setTimeout> | undefined;
+  let leaving = false;
+  const onLeave = () => {
+    leaving = true;
+    clearTimeout(leavingTimer);
+    leavingTimer = setTimeout(() => (leaving = false), 1000);
+  };
+  window.addEventListener('beforeunload', onLeave);
+  window.addEventListener('pagehide', onLeave);
+  setSessionExpiredHandler((error) => {
+    if (leaving && error.networkError) return;
     if (!guard.tryEnter()) return;
     const wasSignedIn = store.getState().auth.user !== null;
     clearBrowserStorage();
@@ -39,5 +51,10 @@ export function installSessionExpiryHandler({
     const target = sessionEndRedirect(pathname());
     if (target) void navigate(target);
   });
-  return () => setSessionExpiredHandler(null);
+  return () => {
+    window.removeEventListener('beforeunload', onLeave);
+    window.removeEventListener('pagehide', onLeave);
+    clearTimeout(leavingTimer);
+    setSessionExpiredHandler(null);
+  };
 }

@@ -12,10 +12,17 @@ import {
 } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import { authReducer, createInitialAuthState, startAuthListeners, type AuthState } from '../features/auth';
+import { songsPersistTransform, songsReducer } from '../features/catalog/songs.slice';
+import { persistedPlayerReducer, startPlayerListeners } from '../features/player/player.persist';
+import { streamReducer } from '../features/player/stream.slice';
 import { backbeatApi } from '../lib/api-query';
 
 const rootReducer = combineReducers({
   auth: authReducer,
+  songs: songsReducer,
+  // The player persists its own fields ('persist:player', see features/player/player.persist.ts).
+  player: persistedPlayerReducer,
+  stream: streamReducer,
   [backbeatApi.reducerPath]: backbeatApi.reducer,
 });
 
@@ -32,10 +39,9 @@ const persistConfig = {
   key: 'root',
   version: 1,
   storage,
-  // SPEC section 4: the root keeps only songs and auth. `songs` joins this list when the catalogue's songs
-  // slice exists; the RTK Query cache (`api`) is never persisted.
-  whitelist: ['auth'],
-  transforms: [authTransform],
+  // SPEC section 4: the root keeps only songs and auth; the RTK Query cache (`api`) is never persisted.
+  whitelist: ['auth', 'songs'],
+  transforms: [authTransform, songsPersistTransform],
   timeout: 5000,
 };
 
@@ -57,5 +63,6 @@ export type AppStore = typeof store;
 export type AppDispatch = typeof store.dispatch;
 
 startAuthListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch>());
+startPlayerListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch>());
 
 export const persistor = persistStore(store);

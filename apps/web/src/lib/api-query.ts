@@ -36,7 +36,8 @@ export const apiBaseQuery: BaseQueryFn<QueryArgs, unknown, QueryError> = async (
 export const backbeatApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Purchases', 'LikedSongs', 'Subscriptions'],
+  // Artists, Albums, Songs: catalogue reads, invalidated by the studio's writes.
+  tagTypes: ['Purchases', 'LikedSongs', 'Subscriptions', 'Artists', 'Albums', 'Songs'],
   endpoints: () => ({}),
 });
 

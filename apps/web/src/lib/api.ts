@@ -90,7 +90,8 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function reportFailure(error: ApiError): ApiError {
+/** Applies the session-expiry rules of SPEC section 8 to a failed call; also used by the upload client. */
+export function reportFailure(error: ApiError): ApiError {
   if (error.code === 'ABORTED' || error.code === 'TIMEOUT') return error;
   const expired = isSessionExpired({
     url: error.url,

@@ -1,8 +1,9 @@
-import { ArrowRight, ReceiptText, UsersRound } from 'lucide-react';
+import { ArrowRight, Mic2, ReceiptText, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
 import { CoverArt, useGetAllArtistsQuery } from '../features/catalog';
 import { TransactionsList, useGetTransactionsQuery } from '../features/dashboard';
+import { pluralize } from '../lib/format';
 
 function ListSkeleton({ rows = 5 }: { rows?: number }) {
   return (
@@ -25,6 +26,12 @@ export default function AdminPage() {
         eyebrow="Admin"
         title="Dashboard"
         description="Recent transactions across the platform, and each artist's payments and revenue."
+        actions={
+          <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
+            <Mic2 size={18} strokeWidth={1.75} aria-hidden="true" />
+            Manage catalogue
+          </Link>
+        }
       />
       <Section title="Recent transactions" headingId="admin-transactions">
         {transactions.isLoading ? (
@@ -72,7 +79,8 @@ export default function AdminPage() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-body font-semibold">{artist.name}</p>
                     <p className="truncate text-meta text-muted tabular-nums">
-                      {artist.songCount ?? 0} songs · {artist.albumCount ?? 0} albums
+                      {pluralize(artist.songCount ?? 0, 'song')} ·{' '}
+                      {pluralize(artist.albumCount ?? 0, 'album')}
                     </p>
                   </div>
                   <span className="flex items-center gap-1 text-meta font-medium text-muted group-hover:text-text">

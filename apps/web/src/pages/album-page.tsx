@@ -112,6 +112,7 @@ export default function AlbumPage() {
             numbered
             showAlbum={false}
             label={`Songs on ${data?.title ?? 'this album'}`}
+            playContext={{ type: 'album', id: albumId }}
           />
         )}
       </Section>

@@ -1,21 +1,21 @@
 import { Disc3, Music } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, Pager, QueryErrorState, Section, Skeleton, cx } from '../components/ui';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Button, EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
   CoverArt,
   CoverGrid,
   CoverGridSkeleton,
-  PAGE_SIZE,
   SongList,
   SongListSkeleton,
+  fetchSongsByArtist,
   useGetArtistAlbumsQuery,
   useGetArtistQuery,
-  useGetArtistSongsQuery,
 } from '../features/catalog';
 import { formatMoney } from '../lib/format';
-import { usePageParam } from '../lib/use-page-param';
 
 function ArtistHeaderSkeleton() {
   return (
@@ -32,9 +32,15 @@ function ArtistHeaderSkeleton() {
 
 export default function ArtistPage() {
   const { artistId = '' } = useParams();
-  const [page, setPage] = usePageParam();
+  const dispatch = useAppDispatch();
   const artist = useGetArtistQuery(artistId);
-  const songs = useGetArtistSongsQuery({ id: artistId, page });
+  const songs = useAppSelector((state) => state.songs.songsByArtist[artistId]);
+  const songsRequest = useAppSelector((state) => state.songs.requests.artist);
+  useEffect(() => {
+    if (artistId) void dispatch(fetchSongsByArtist({ artistId, page: 1 }));
+  }, [dispatch, artistId]);
+  const songsLoading = songsRequest.status === 'loading';
+  const hasMoreSongs = songs !== undefined && songs.page < songs.pages;
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
   const { likedIds, toggleLike } = useSongLikes();
   const data = artist.data;
@@ -123,38 +129,46 @@ export default function ArtistPage() {
         title="Songs"
         headingId="artist-songs"
         action={
-          songs.data && songs.data.total > 0 ? (
-            <span className="text-meta text-muted tabular-nums">
-              {songs.data.total.toLocaleString()} in total
-            </span>
+          songs && songs.total > 0 ? (
+            <span className="text-meta text-muted tabular-nums">{songs.total.toLocaleString()} in total</span>
           ) : null
         }
       >
-        {songs.isLoading ? (
-          <SongListSkeleton count={8} />
-        ) : songs.isError ? (
+        {!songs && songsRequest.status === 'failed' ? (
           <QueryErrorState
-            error={songs.error}
-            fallback="Fetching songs by artist failed"
-            onRetry={() => void songs.refetch()}
+            error={null}
+            fallback={songsRequest.error ?? 'Fetching songs by artist failed'}
+            onRetry={() => void dispatch(fetchSongsByArtist({ artistId, page: 1 }))}
           />
-        ) : !songs.data || songs.data.songs.length === 0 ? (
+        ) : !songs ? (
+          <SongListSkeleton count={8} />
+        ) : songs.songs.length === 0 ? (
           <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />
         ) : (
-          <div className={cx('transition-opacity duration-150', songs.isFetching && 'opacity-60')}>
+          <div aria-busy={songsLoading}>
             <SongList
-              songs={songs.data.songs}
+              songs={songs.songs}
               likedIds={likedIds}
               onToggleLike={toggleLike}
-              startIndex={(page - 1) * PAGE_SIZE.artistSongs + 1}
               label={`Songs by ${data?.name ?? 'this artist'}`}
+              playContext={{ type: 'artist', id: artistId }}
             />
-            <Pager
-              page={songs.data.page || page}
-              pages={songs.data.pages}
-              onChange={setPage}
-              label="Song pages"
-            />
+            {songsRequest.status === 'failed' ? (
+              <p role="alert" className="mt-4 text-center text-meta text-danger">
+                {songsRequest.error}
+              </p>
+            ) : null}
+            {hasMoreSongs ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  loading={songsLoading}
+                  onClick={() => void dispatch(fetchSongsByArtist({ artistId, page: songs.page + 1 }))}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </Section>

@@ -1,15 +1,27 @@
 import { Music } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, PageHeader, Pager, QueryErrorState, buttonClasses, cx } from '../components/ui';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
-import { PAGE_SIZE, SongList, SongListSkeleton, useGetGenreSongsQuery } from '../features/catalog';
-import { usePageParam } from '../lib/use-page-param';
+import { SongList, SongListSkeleton, fetchSongsByGenre, genreKey } from '../features/catalog';
 
 export default function GenrePage() {
   const { genre = '' } = useParams();
-  const [page, setPage] = usePageParam();
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetGenreSongsQuery({ genre, page });
+  const dispatch = useAppDispatch();
+  const shown = useAppSelector((state) => state.songs.genreSongs);
+  const request = useAppSelector((state) => state.songs.requests.genre);
+  // A fresh cached genre (5 minutes, per lowercased genre) is shown without a request.
+  useEffect(() => {
+    if (genre) void dispatch(fetchSongsByGenre({ genre, page: 1 }));
+  }, [dispatch, genre]);
   const { likedIds, toggleLike } = useSongLikes();
+  const data = shown.genre === genreKey(genre) ? shown : null;
+  const loading = request.status === 'loading';
+  const hasMore = data !== null && data.page < data.pages;
+  const loadMore = () => {
+    if (data) void dispatch(fetchSongsByGenre({ genre, page: data.page + 1, append: true }));
+  };
   return (
     <>
       <title>{`${genre} · Backbeat`}</title>
@@ -22,15 +34,15 @@ export default function GenrePage() {
             : 'Songs in this genre.'
         }
       />
-      {isLoading ? (
-        <SongListSkeleton count={10} />
-      ) : isError ? (
+      {!data && request.status === 'failed' ? (
         <QueryErrorState
-          error={error}
-          fallback="Fetching songs by genre failed"
-          onRetry={() => void refetch()}
+          error={null}
+          fallback={request.error ?? 'Fetching songs by genre failed'}
+          onRetry={() => void dispatch(fetchSongsByGenre({ genre, page: 1 }))}
         />
-      ) : !data || data.songs.length === 0 ? (
+      ) : !data ? (
+        <SongListSkeleton count={10} />
+      ) : data.songs.length === 0 ? (
         <EmptyState
           icon={<Music size={22} strokeWidth={1.75} />}
           title={`No ${genre} songs yet`}
@@ -42,18 +54,26 @@ export default function GenrePage() {
           }
         />
       ) : (
-        <div
-          className={cx('transition-opacity duration-150', isFetching && 'opacity-60')}
-          aria-busy={isFetching}
-        >
+        <div aria-busy={loading}>
           <SongList
             songs={data.songs}
             likedIds={likedIds}
             onToggleLike={toggleLike}
-            startIndex={(page - 1) * PAGE_SIZE.genreSongs + 1}
             label={`${genre} songs`}
+            playContext={{ type: 'genre', id: genre }}
           />
-          <Pager page={data.page || page} pages={data.pages} onChange={setPage} label="Genre pages" />
+          {request.status === 'failed' ? (
+            <p role="alert" className="mt-4 text-center text-meta text-danger">
+              {request.error}
+            </p>
+          ) : null}
+          {hasMore ? (
+            <div className="mt-6 flex justify-center">
+              <Button variant="secondary" loading={loading} onClick={loadMore}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
     </>

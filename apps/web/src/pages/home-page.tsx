@@ -1,9 +1,25 @@
-import { Music, Tags } from 'lucide-react';
+import { Library, Music, Tags } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../app/hooks';
-import { EmptyState, PageHeader, Pager, QueryErrorState, Section, buttonClasses, cx } from '../components/ui';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import {
+  Button,
+  EmptyState,
+  PageHeader,
+  Pager,
+  QueryErrorState,
+  Section,
+  buttonClasses,
+  cx,
+} from '../components/ui';
 import { selectUser, useSongLikes } from '../features/auth';
-import { PAGE_SIZE, SongList, SongListSkeleton, useGetMatchingGenreSongsQuery } from '../features/catalog';
+import {
+  SONG_PAGE_SIZE,
+  SongList,
+  SongListSkeleton,
+  fetchMatchingGenreSongs,
+  fetchSongs,
+} from '../features/catalog';
 import { usePageParam } from '../lib/use-page-param';
 
 function greeting(hour: number): string {
@@ -15,10 +31,36 @@ function greeting(hour: number): string {
 
 export default function HomePage() {
   const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
   const [page, setPage] = usePageParam();
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetMatchingGenreSongsQuery({ page });
+  const matching = useAppSelector((state) => state.songs.matchingGenreSongs);
+  const matchingRequest = useAppSelector((state) => state.songs.requests.matchingGenre);
+  const allSongs = useAppSelector((state) => state.songs.allSongs);
+  const library = useAppSelector((state) => state.songs.pagination);
+  const libraryRequest = useAppSelector((state) => state.songs.requests.library);
+  // Fresh cached pages (5 minutes) are shown without a request.
+  useEffect(() => {
+    void dispatch(fetchMatchingGenreSongs(page));
+  }, [dispatch, page]);
+  useEffect(() => {
+    void dispatch(fetchSongs(1));
+  }, [dispatch]);
   const { likedIds, toggleLike } = useSongLikes();
-  const genres = data?.matchingGenres?.length ? data.matchingGenres : (user?.preferredGenres ?? []);
+  const data =
+    matching.pagination.page === page && matchingRequest.status !== 'idle'
+      ? {
+          songs: matching.songs,
+          total: matching.pagination.total,
+          page: matching.pagination.page,
+          pages: matching.pagination.totalPages,
+        }
+      : undefined;
+  const isFetching = matchingRequest.status === 'loading';
+  const isLoading = !data && matchingRequest.status !== 'failed';
+  const isError = !data && matchingRequest.status === 'failed';
+  const genres = matching.matchingGenres.length ? matching.matchingGenres : (user?.preferredGenres ?? []);
+  const libraryLoading = libraryRequest.status === 'loading';
+  const hasMoreLibrary = library.page < library.totalPages;
   const firstName = user?.name.split(' ')[0];
 
   return (
@@ -63,9 +105,9 @@ export default function HomePage() {
           <SongListSkeleton count={10} />
         ) : isError ? (
           <QueryErrorState
-            error={error}
-            fallback="Fetching songs matching user genres failed"
-            onRetry={() => void refetch()}
+            error={null}
+            fallback={matchingRequest.error ?? 'Fetching songs matching user genres failed'}
+            onRetry={() => void dispatch(fetchMatchingGenreSongs(page))}
           />
         ) : !data || data.songs.length === 0 ? (
           <EmptyState
@@ -87,8 +129,9 @@ export default function HomePage() {
               songs={data.songs}
               likedIds={likedIds}
               onToggleLike={toggleLike}
-              startIndex={(page - 1) * PAGE_SIZE.matchingGenre + 1}
+              startIndex={(page - 1) * SONG_PAGE_SIZE.matchingGenre + 1}
               label="Songs for you"
+              playContext={{ type: 'matching-genre' }}
             />
             <Pager
               page={data.page || page}
@@ -96,6 +139,59 @@ export default function HomePage() {
               onChange={setPage}
               label="Songs for you pages"
             />
+          </div>
+        )}
+      </Section>
+      <Section
+        title="All songs"
+        headingId="home-library"
+        action={
+          library.total > 0 ? (
+            <span className="text-meta text-muted tabular-nums">
+              {library.total.toLocaleString()} {library.total === 1 ? 'song' : 'songs'}
+            </span>
+          ) : null
+        }
+      >
+        {allSongs.length === 0 && libraryRequest.status === 'failed' ? (
+          <QueryErrorState
+            error={null}
+            fallback={libraryRequest.error ?? 'Fetching songs failed'}
+            onRetry={() => void dispatch(fetchSongs(1))}
+          />
+        ) : allSongs.length === 0 && libraryRequest.status !== 'succeeded' ? (
+          <SongListSkeleton count={SONG_PAGE_SIZE.songs} />
+        ) : allSongs.length === 0 ? (
+          <EmptyState
+            icon={<Library size={22} strokeWidth={1.75} />}
+            title="No songs yet"
+            description="Nothing has been published yet."
+          />
+        ) : (
+          <div aria-busy={libraryLoading}>
+            <SongList
+              songs={allSongs}
+              likedIds={likedIds}
+              onToggleLike={toggleLike}
+              label="All songs"
+              playContext={{ type: 'all' }}
+            />
+            {libraryRequest.status === 'failed' ? (
+              <p role="alert" className="mt-4 text-center text-meta text-danger">
+                {libraryRequest.error}
+              </p>
+            ) : null}
+            {hasMoreLibrary ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  loading={libraryLoading}
+                  onClick={() => void dispatch(fetchSongs(library.page + 1))}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : null}
           </div>
         )}
       </Section>

@@ -1,20 +1,25 @@
 import { Heart } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, PageHeader, Pager, QueryErrorState, buttonClasses, cx } from '../components/ui';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
-import { PAGE_SIZE, SongList, SongListSkeleton } from '../features/catalog';
-import { useGetLikedSongsQuery } from '../features/library';
-import { usePageParam } from '../lib/use-page-param';
+import { SongList, SongListSkeleton, fetchLikedSongs } from '../features/catalog';
 
 export default function LikedSongsPage() {
-  const [page, setPage] = usePageParam();
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetLikedSongsQuery(
-    { page },
-    { refetchOnMountOrArgChange: true },
-  );
+  const dispatch = useAppDispatch();
+  const data = useAppSelector((state) => state.songs.likedSongs);
+  const request = useAppSelector((state) => state.songs.requests.liked);
+  // The liked list changes with every like, so each visit starts again from the first page.
+  useEffect(() => {
+    void dispatch(fetchLikedSongs(1));
+  }, [dispatch]);
   const { likedIds, toggleLike } = useSongLikes();
-  // Unliking removes the row at once; the refetch that follows settles the count and paging.
-  const songs = data?.songs.filter((song) => likedIds.includes(song._id)) ?? [];
+  // The songs slice follows every like toggle, so the list is already current.
+  const songs = data.songs;
+  const loading = request.status === 'loading';
+  const hasMore = data.page < data.pages;
+  const loadMore = () => void dispatch(fetchLikedSongs(data.page + 1));
 
   return (
     <>
@@ -23,18 +28,18 @@ export default function LikedSongsPage() {
         eyebrow="Your library"
         title="Liked songs"
         description={
-          data && data.total > 0
+          data.total > 0
             ? `${data.total.toLocaleString()} ${data.total === 1 ? 'song' : 'songs'} you love`
             : 'Everything you have liked, in one place.'
         }
       />
-      {isLoading ? (
+      {songs.length === 0 && (loading || request.status === 'idle') ? (
         <SongListSkeleton count={10} />
-      ) : isError ? (
+      ) : songs.length === 0 && request.status === 'failed' ? (
         <QueryErrorState
-          error={error}
-          fallback="Fetching liked songs failed"
-          onRetry={() => void refetch()}
+          error={null}
+          fallback={request.error ?? 'Fetching liked songs failed'}
+          onRetry={() => void dispatch(fetchLikedSongs(1))}
         />
       ) : songs.length === 0 ? (
         <EmptyState
@@ -48,23 +53,26 @@ export default function LikedSongsPage() {
           }
         />
       ) : (
-        <div
-          className={cx('transition-opacity duration-150', isFetching && 'opacity-60')}
-          aria-busy={isFetching}
-        >
+        <div aria-busy={loading}>
           <SongList
             songs={songs}
             likedIds={likedIds}
             onToggleLike={toggleLike}
-            startIndex={(page - 1) * PAGE_SIZE.liked + 1}
             label="Liked songs"
+            playContext={{ type: 'liked' }}
           />
-          <Pager
-            page={data?.page || page}
-            pages={data?.pages ?? 1}
-            onChange={setPage}
-            label="Liked song pages"
-          />
+          {request.status === 'failed' ? (
+            <p role="alert" className="mt-4 text-center text-meta text-danger">
+              {request.error}
+            </p>
+          ) : null}
+          {hasMore ? (
+            <div className="mt-6 flex justify-center">
+              <Button variant="secondary" loading={loading} onClick={loadMore}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
     </>

@@ -128,7 +128,13 @@ export default function SearchPage() {
           ) : null}
           {data.songs.length > 0 ? (
             <Section title="Songs" headingId="search-songs">
-              <SongList songs={data.songs} likedIds={likedIds} onToggleLike={toggleLike} label="Songs" />
+              <SongList
+                songs={data.songs}
+                likedIds={likedIds}
+                onToggleLike={toggleLike}
+                label="Songs"
+                playContext={{ type: 'search', id: query }}
+              />
             </Section>
           ) : null}
           {data.albums.length > 0 ? (

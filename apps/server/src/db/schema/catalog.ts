@@ -144,6 +144,7 @@ export const playlists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -163,7 +164,12 @@ export const playlistEntries = pgTable(
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('playlist_entries_playlist_idx').on(t.playlistId, t.position)],
+  (t) => [
+    index('playlist_entries_playlist_idx').on(t.playlistId, t.position),
+    // A song appears at most once per playlist; the song index serves cascades when a song is deleted.
+    uniqueIndex('playlist_entries_song_key').on(t.playlistId, t.songId),
+    index('playlist_entries_song_idx').on(t.songId),
+  ],
 );
 
 /** One row per listen, for dashboards and "recently played". */

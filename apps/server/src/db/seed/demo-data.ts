@@ -25,6 +25,7 @@ export const demoAccounts = {
     email: 'artist@backbeat.local',
     password: 'backbeat-artist',
     role: 'artist' as const,
+    preferredGenres: ['Electronic', 'Rock'],
   },
   listener: {
     name: 'Lee Listener',

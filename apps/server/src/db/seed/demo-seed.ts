@@ -97,11 +97,14 @@ export async function seedDemoCatalogueIfEmpty(input: {
         )
         .returning({ id: users.id, email: users.email });
       const idOf = (email: string) => accountIds.find((a) => a.email === email)!.id;
+      // The listener and the artist land on /home; the admin starts without genres, like a new account.
       await tx.insert(userPreferredGenres).values(
-        demoAccounts.listener.preferredGenres.map((name) => ({
-          userId: idOf(demoAccounts.listener.email),
-          genreId: genreIds.get(name as (typeof demoGenres)[number])!,
-        })),
+        [demoAccounts.listener, demoAccounts.artist].flatMap((account) =>
+          account.preferredGenres.map((name) => ({
+            userId: idOf(account.email),
+            genreId: genreIds.get(name as (typeof demoGenres)[number])!,
+          })),
+        ),
       );
       await tx.insert(artists).values(
         plan.artists.map((a) => ({

@@ -11,7 +11,7 @@ import { PasswordResetsRepository } from './password-resets.repository';
 import { preferencesRoutes } from './preferences.routes';
 import { PreferencesService } from './preferences.service';
 import { ProfileRepository } from './profile.repository';
-import { RateLimitedError, RateLimitService } from './rate-limit.service';
+import { AUTH_RATE_LIMITS, RateLimitedError, RateLimitService } from './rate-limit.service';
 import { RateLimitRepository } from './rate-limit.repository';
 import { SessionsRepository } from './sessions.repository';
 import { UsersRepository } from './users.repository';
@@ -27,7 +27,9 @@ export async function registerAuthModule(
   const db = database.db;
   const users = new UsersRepository(db);
   const profiles = new ProfileRepository(db);
-  const rateLimits = new RateLimitService(new RateLimitRepository(db));
+  const rateLimits = new RateLimitService(new RateLimitRepository(db), () => new Date(), {
+    [AUTH_RATE_LIMITS.register.name]: config.registerRateLimit,
+  });
   const auth = new AuthService({ users, profiles, sessions: new SessionsRepository(db), rateLimits });
   const resets = new PasswordResetService({
     users,

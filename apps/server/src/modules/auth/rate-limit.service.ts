@@ -43,6 +43,8 @@ export class RateLimitService {
   constructor(
     private readonly repository: RateLimitRepository,
     private readonly now: () => Date = () => new Date(),
+    /** Per-rule limits that replace the defaults above, by rule name (from configuration). */
+    private readonly limitOverrides: Partial<Record<string, number>> = {},
   ) {}
 
   /** Counts this attempt against every subject; 429 when any of them has already reached the limit. */
@@ -64,6 +66,7 @@ export class RateLimitService {
   }
 
   private async run(rule: RateLimitRule, subjects: string[], count: boolean) {
+    const limit = this.limitOverrides[rule.name] ?? rule.limit;
     const now = this.now();
     const windowStart = new Date(now.getTime() - rule.windowMs);
     await this.pruneOccasionally(now);
@@ -72,9 +75,9 @@ export class RateLimitService {
         keyFor(rule, subject),
         windowStart,
         now,
-        (current) => count && current.hits < rule.limit,
+        (current) => count && current.hits < limit,
       );
-      if (state.hits >= rule.limit) {
+      if (state.hits >= limit) {
         const freesAt = (state.oldest ?? now).getTime() + rule.windowMs;
         throw new RateLimitedError(Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
       }

@@ -18,18 +18,26 @@ import {
   SearchResponse,
 } from '@backbeat/contract';
 import { z } from 'zod';
+import type { ResponseCache } from '../../platform/response-cache';
 import type { CatalogBrowseService } from './catalog-browse.service';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
 /** Public reads of artists, albums, genres, discovery and search. */
-export const browseRoutes: FastifyPluginAsyncZod<{ browse: CatalogBrowseService }> = async (
-  app,
-  { browse },
-) => {
+/**
+ * Answers that are the same for every viewer are served from `cache`. Search is not cached: its long tail of
+ * queries would only churn the cache, and its songs carry the viewer's `canPlay`.
+ */
+export const browseRoutes: FastifyPluginAsyncZod<{
+  browse: CatalogBrowseService;
+  cache: ResponseCache;
+}> = async (app, { browse, cache }) => {
+  const cachedForEveryone = cache.route('everyone');
+
   app.get(
     '/artists',
     {
+      ...cachedForEveryone,
       schema: {
         tags: ['artists'],
         summary: 'Artists, alphabetical; with `q`, a typo-tolerant artist search',
@@ -46,6 +54,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ browse: CatalogBrowseService 
   app.get(
     '/artists/all',
     {
+      ...cachedForEveryone,
       schema: {
         tags: ['artists'],
         summary: 'Every artist, alphabetical',
@@ -57,7 +66,10 @@ export const browseRoutes: FastifyPluginAsyncZod<{ browse: CatalogBrowseService 
 
   app.get(
     '/artists/:id',
-    { schema: { tags: ['artists'], params: IdParams, response: { 200: ArtistResponse, ...errors } } },
+    {
+      ...cachedForEveryone,
+      schema: { tags: ['artists'], params: IdParams, response: { 200: ArtistResponse, ...errors } },
+    },
     (request) => browse.artist(request.params.id),
   );
 
@@ -77,6 +89,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ browse: CatalogBrowseService 
   app.get(
     '/albums',
     {
+      ...cachedForEveryone,
       schema: {
         tags: ['albums'],
         summary: 'Albums, newest first',
@@ -90,6 +103,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ browse: CatalogBrowseService 
   app.get(
     '/albums/artist/:id',
     {
+      ...cachedForEveryone,
       schema: {
         tags: ['albums'],
         summary: "An artist's albums, latest release first",
@@ -103,13 +117,19 @@ export const browseRoutes: FastifyPluginAsyncZod<{ browse: CatalogBrowseService 
 
   app.get(
     '/albums/:id',
-    { schema: { tags: ['albums'], params: IdParams, response: { 200: AlbumResponse, ...errors } } },
+    {
+      ...cachedForEveryone,
+      schema: { tags: ['albums'], params: IdParams, response: { 200: AlbumResponse, ...errors } },
+    },
     (request) => browse.album(request.params.id),
   );
 
   app.get(
     '/genres',
-    { schema: { tags: ['genres'], summary: 'All genres by name', response: { 200: GenresResponse } } },
+    {
+      ...cachedForEveryone,
+      schema: { tags: ['genres'], summary: 'All genres by name', response: { 200: GenresResponse } },
+    },
     () => browse.genres(),
   );
 

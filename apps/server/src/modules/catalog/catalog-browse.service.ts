@@ -19,7 +19,7 @@ import type { ArtistRepository } from './artist.repository';
 import { pageCount, pageWindow, pagination } from './catalog.pagination';
 import { presentAlbum, presentArtist, presentGenre } from './catalog.presenter';
 import type { GenreRepository } from './genre.repository';
-import type { SearchRepository } from './search.repository';
+import { similarOnce, type SearchRepository } from './search.repository';
 import { toSearchText } from './search-text';
 import type { SongRepository } from './song.repository';
 import type { SongView } from './song-view';
@@ -115,10 +115,12 @@ export class CatalogBrowseService {
   async search(viewer: Viewer | null, q: string): Promise<SearchResponse> {
     const term = toSearchText(q);
     if (!term) return { artists: [], songs: [], albums: [] };
+    // The query's similar catalogue words are looked up once for the three lists.
+    const similar = similarOnce(term);
     const [artists, songRows, albums] = await Promise.all([
-      this.deps.search.artists(term, SEARCH_LIMIT),
-      this.deps.search.songs(term, SEARCH_LIMIT),
-      this.deps.search.albums(term, SEARCH_LIMIT),
+      this.deps.search.artists(term, SEARCH_LIMIT, similar),
+      this.deps.search.songs(term, SEARCH_LIMIT, similar),
+      this.deps.search.albums(term, SEARCH_LIMIT, similar),
     ]);
     return {
       artists: artists.map(presentArtist),

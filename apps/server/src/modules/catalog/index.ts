@@ -34,7 +34,11 @@ function ffmpegLocator(configuredPath: string | undefined): () => Promise<Ffmpeg
 export async function registerCatalog(api: FastifyInstance, { config, database, services }: ModuleContext) {
   const db = database.db;
   const counts = new CountCache();
-  const onCatalogChange = () => counts.invalidate();
+  const cache = services.catalogCache;
+  const onCatalogChange = () => {
+    counts.invalidate();
+    cache.invalidate();
+  };
   const repos = createRepositories(db, counts);
   const songView = new SongView((userId, scope) => loadEntitlements(db, userId, scope));
   const ffmpeg = ffmpegLocator(config.ffmpegPath);
@@ -61,8 +65,9 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     reads: new SongReadService({ ...repos, songView }),
     writes: new SongWriteService({ support, songView, jobs: services.jobs, ffmpeg }),
     dataDir: config.dataDir,
+    cache,
   });
-  await api.register(browseRoutes, { browse: new CatalogBrowseService({ ...repos, songView }) });
+  await api.register(browseRoutes, { browse: new CatalogBrowseService({ ...repos, songView }), cache });
   await api.register(catalogWriteRoutes, {
     artists: new ArtistWriteService(support),
     albums: new AlbumWriteService(support),

@@ -1,9 +1,11 @@
-import { and, asc, count, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { albums, artists, songs } from '../../db/schema';
 import { albumColumns, type AlbumRow } from './album.repository';
 import { artistColumns, type ArtistRow } from './artist.repository';
 import type { PageWindow, Paged } from './catalog.pagination';
+import { isTypoOf } from './search-text';
 import { songListColumns, type SongRow } from './song.repository';
 
 type Operand = AnyColumn | SQLWrapper;
@@ -16,6 +18,8 @@ export const SEARCH_CANDIDATES = 1000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+const contains = (column: Operand, term: string) => sql`${column} like ${`%${escapeLike(term)}%`}`;
+
 /**
  * Rows whose search text contains the normalised query, or has a word similar to it (pg_trgm `<%`, threshold
  * `pg_trgm.word_similarity_threshold` = 0.6: "beatls" finds "the beatles"). Both are answered by the GIN
@@ -27,38 +31,129 @@ export function matches(column: Operand, term: string): SQL {
   return sql`(${contains(column, term)} or ${similarWord})`;
 }
 
-const contains = (column: Operand, term: string) => sql`${column} like ${`%${escapeLike(term)}%`}`;
+/** Which rows match a query, and how far a matching row is from it, for any column holding search text. */
+export interface Match {
+  where(column: Operand): SQL;
+  /** 0 for a row that contains the query; up to 1 for the faintest resemblance. */
+  distance(column: Operand): SQL;
+  /** The same match narrowed to the rows that rank first (the best similar word), when that is a subset. */
+  narrowest?: Match;
+}
+
+/** Rows containing the query. */
+export const containsMatch = (term: string): Match => ({
+  where: (column) => contains(column, term),
+  distance: () => sql`0::float8`,
+});
+
+/** `matches()`: the row's own trigram similarity decides (phrases, and queries under three characters). */
+export const directMatch = (term: string): Match => ({
+  where: (column) => matches(column, term),
+  distance: (column) =>
+    sql`case when ${contains(column, term)} then 0 else 1 - word_similarity(${term}, ${column}) end`,
+});
 
 /**
- * The best `limit` rows, read by `query` for a match condition. Rows that merely resemble the query rank after
- * every row that contains it, so when enough rows contain it (a common word) the costly similarity test is
- * skipped altogether.
+ * Every distinct word of the catalogue's search texts (migration 0003, kept by triggers on songs, albums and
+ * artists). Declared here rather than in the schema: only search reads it, and only the triggers write it.
+ */
+const searchWords = pgTable('search_words', { word: text('word').primaryKey() });
+
+/** At most this many catalogue words similar to a misspelt query are looked for, of the best candidates. */
+export const SIMILAR_WORDS = 30;
+const SIMILAR_WORD_CANDIDATES = 100;
+
+/**
+ * A one-word query's typos are corrected against the `search_words` dictionary (a few thousand short rows) instead
+ * of testing trigram similarity on every candidate row: words similar to the query by pg_trgm `%` (similarity
+ * >= 0.3, which also forgives swapped letters: "lighthuose" -> "lighthouse") or `<%` (word similarity >= 0.6: a
+ * word that contains most of it), and a few typos away (`isTypoOf`). Rows containing the query or one of those words match; a row's distance is its
+ * best word's. At 100k songs this tests 30 substrings through the trigram index where the direct test rechecked
+ * about 700 rows with word_similarity(). Phrases keep the direct test: their resemblance spans several words.
+ */
+export async function termMatch(db: AppDb, term: string): Promise<Match> {
+  if (term.length < 3 || term.includes(' ')) return directMatch(term);
+  const score = sql<number>`greatest(similarity(${term}, ${searchWords.word}), word_similarity(${term}, ${searchWords.word}))`;
+  const similar = await db
+    .select({ word: searchWords.word, score })
+    .from(searchWords)
+    .where(sql`(${term} % ${searchWords.word} or ${term} <% ${searchWords.word})`)
+    .orderBy(desc(score), asc(searchWords.word))
+    .limit(SIMILAR_WORD_CANDIDATES);
+  // Trigram similarity alone would take "10" for "100"; the words must also be a few typos away. Words that
+  // contain the query are matched by the substring test already.
+  const words = similar
+    .map((row) => ({ word: row.word, score: Number(row.score) }))
+    .filter(({ word }) => !word.includes(term) && isTypoOf(term, word))
+    .slice(0, SIMILAR_WORDS);
+  if (words.length === 0) return containsMatch(term);
+  const best = words.filter((word) => word.score === words[0]!.score);
+  const full = wordsMatch(term, words);
+  return best.length < words.length ? { ...full, narrowest: wordsMatch(term, best) } : full;
+}
+
+/** Looks a query's similar words up once, in whichever search transaction needs them first. */
+export type SimilarLookup = (db: AppDb) => Promise<Match>;
+
+export function similarOnce(term: string): SimilarLookup {
+  let found: Promise<Match> | null = null;
+  return (db) => (found ??= termMatch(db, term));
+}
+
+/** Rows containing the query or one of `words`; a row's distance is 1 - the score of the best word it holds. */
+function wordsMatch(term: string, words: Array<{ word: string; score: number }>): Match {
+  return {
+    where: (column) =>
+      sql`(${sql.join(
+        [term, ...words.map(({ word }) => word)].map((word) => contains(column, word)),
+        sql` or `,
+      )})`,
+    distance: (column) =>
+      sql`case when ${contains(column, term)} then 0 ${sql.join(
+        words.map(({ word, score }) => sql`when ${contains(column, word)} then ${1 - score}::float8`),
+        sql` `,
+      )} else 1 end`,
+  };
+}
+
+/**
+ * The best `limit` rows, read by `query` for a match. Rows that merely resemble the query rank after every row
+ * that contains it, so when enough rows contain it (a common word) the similarity step is skipped; likewise rows
+ * holding only lesser similar words rank after those holding the best one, so they are only read when needed.
  */
 async function bestRows<T>(
-  column: Operand,
   term: string,
   limit: number,
-  query: (condition: SQL) => Promise<T[]>,
+  similar: () => Promise<Match>,
+  query: (match: Match) => Promise<T[]>,
 ): Promise<T[]> {
   if (term.length >= 3) {
-    const containing = await query(contains(column, term));
+    const containing = await query(containsMatch(term));
     if (containing.length >= limit) return containing;
   }
-  return query(matches(column, term));
+  const match = await similar();
+  if (match.narrowest) {
+    const closest = await query(match.narrowest);
+    if (closest.length >= limit) return closest;
+  }
+  return query(match);
 }
 
 /**
  * Exact match, then prefix, then a word starting with the query, then any substring, then similar words by
- * similarity; shorter texts first within a group. word_similarity is only computed for rows without the
- * substring, where it decides the order.
+ * distance (the match decides it; see `termMatch`); shorter texts first within a group.
  */
-export function bestMatchFirst(column: Operand, term: string, id: Operand): SQL[] {
+export function bestMatchFirst(
+  column: Operand,
+  term: string,
+  id: Operand,
+  match: Match = directMatch(term),
+): SQL[] {
   const prefix = `${escapeLike(term)}%`;
-  const hasTerm = sql`${column} like ${`%${prefix}`}`;
   return [
     sql`case when ${column} = ${term} then 0 when ${column} like ${prefix} then 1
-      when ${column} like ${`% ${prefix}`} then 2 when ${hasTerm} then 3 else 4 end`,
-    sql`case when ${hasTerm} then 0 else 1 - word_similarity(${term}, ${column}) end`,
+      when ${column} like ${`% ${prefix}`} then 2 when ${column} like ${`%${prefix}`} then 3 else 4 end`,
+    match.distance(column),
     sql`length(${column})`,
     asc(id as AnyColumn),
   ];
@@ -80,93 +175,112 @@ export class SearchRepository {
   constructor(private readonly db: AppDb) {}
 
   /** Ids of the best `limit` ready songs among the capped candidates: the part the trigram index answers. */
-  songIdsQuery(
-    term: string,
-    limit: number,
-    db: AppDb = this.db,
-    condition = matches(songs.searchText, term),
-  ) {
+  songIdsQuery(term: string, limit: number, db: AppDb = this.db, match: Match = directMatch(term)) {
     const candidates = db
       .select({ id: songs.id, searchText: songs.searchText })
       .from(songs)
       // status compared as text: not answerable by the (status, created_at) index, so the planner cannot pick that
       // index and test the trigram condition on every ready song; the trigram index must find the candidates.
-      .where(and(sql`${songs.status}::text = 'ready'`, condition))
+      .where(and(sql`${songs.status}::text = 'ready'`, match.where(songs.searchText)))
       .limit(SEARCH_CANDIDATES)
       .as('candidates');
     return db
       .select({ id: candidates.id })
       .from(candidates)
-      .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id))
+      .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
       .limit(limit);
   }
 
-  songs(term: string, limit: number): Promise<SongRow[]> {
+  songs(term: string, limit: number, similar = similarOnce(term)): Promise<SongRow[]> {
     return withTrigramIndex(this.db, async (tx) => {
-      return bestRows(songs.searchText, term, limit, (condition) =>
-        tx
-          .select(songListColumns)
-          .from(songs)
-          .where(inArray(songs.id, this.songIdsQuery(term, limit, tx, condition)))
-          .orderBy(...bestMatchFirst(songs.searchText, term, songs.id)),
+      return bestRows(
+        term,
+        limit,
+        () => similar(tx),
+        (match) =>
+          tx
+            .select(songListColumns)
+            .from(songs)
+            .where(inArray(songs.id, this.songIdsQuery(term, limit, tx, match)))
+            .orderBy(...bestMatchFirst(songs.searchText, term, songs.id, match)),
       );
     });
   }
 
-  async artists(term: string, limit: number): Promise<ArtistRow[]> {
-    return (await this.artistsPage(term, { limit, offset: 0 }, false)).rows;
+  /** The best `limit` artists (for the combined search): similar names are only looked for when needed. */
+  artists(term: string, limit: number, similar = similarOnce(term)): Promise<ArtistRow[]> {
+    return withTrigramIndex(this.db, async (tx) => {
+      return bestRows(
+        term,
+        limit,
+        () => similar(tx),
+        (match) => this.artistRows(tx, term, match, { limit, offset: 0 }),
+      );
+    });
+  }
+
+  private artistRows(tx: AppDb, term: string, match: Match, window: PageWindow): Promise<ArtistRow[]> {
+    const candidates = tx
+      .select({ id: artists.id, searchText: artists.searchText })
+      .from(artists)
+      .where(match.where(artists.searchText))
+      .limit(SEARCH_CANDIDATES)
+      .as('candidates');
+    const pageIds = tx
+      .select({ id: candidates.id })
+      .from(candidates)
+      .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
+      .limit(window.limit)
+      .offset(window.offset);
+    return tx
+      .select(artistColumns)
+      .from(artists)
+      .where(inArray(artists.id, pageIds))
+      .orderBy(...bestMatchFirst(artists.searchText, term, artists.id, match));
   }
 
   /** Paged artist search with the number of (capped) matches, for GET /artists?q=. */
-  artistsPage(term: string, window: PageWindow, withTotal = true): Promise<Paged<ArtistRow>> {
+  artistsPage(term: string, window: PageWindow): Promise<Paged<ArtistRow>> {
     return withTrigramIndex(this.db, async (tx) => {
-      const candidates = () =>
-        tx
-          .select({ id: artists.id, searchText: artists.searchText })
-          .from(artists)
-          .where(matches(artists.searchText, term))
-          .limit(SEARCH_CANDIDATES)
-          .as('candidates');
-      const page = candidates();
-      const pageIds = tx
-        .select({ id: page.id })
-        .from(page)
-        .orderBy(...bestMatchFirst(page.searchText, term, page.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      const match = await termMatch(tx, term);
       // One connection inside the transaction: the two statements run one after the other.
-      const rows = await tx
-        .select(artistColumns)
+      const rows = await this.artistRows(tx, term, match, window);
+      const matching = tx
+        .select({ id: artists.id })
         .from(artists)
-        .where(inArray(artists.id, pageIds))
-        .orderBy(...bestMatchFirst(artists.searchText, term, artists.id));
-      const total = withTotal
-        ? ((await tx.select({ total: count() }).from(candidates()))[0]?.total ?? 0)
-        : rows.length;
+        .where(match.where(artists.searchText))
+        .limit(SEARCH_CANDIDATES)
+        .as('matching');
+      const total = (await tx.select({ total: count() }).from(matching))[0]?.total ?? 0;
       return { rows, total };
     });
   }
 
-  albums(term: string, limit: number): Promise<AlbumRow[]> {
+  albums(term: string, limit: number, similar = similarOnce(term)): Promise<AlbumRow[]> {
     return withTrigramIndex(this.db, async (tx) => {
-      return bestRows(albums.searchText, term, limit, (condition) => {
-        const candidates = tx
-          .select({ id: albums.id, searchText: albums.searchText })
-          .from(albums)
-          .where(condition)
-          .limit(SEARCH_CANDIDATES)
-          .as('candidates');
-        const best = tx
-          .select({ id: candidates.id })
-          .from(candidates)
-          .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id))
-          .limit(limit);
-        return tx
-          .select(albumColumns)
-          .from(albums)
-          .where(inArray(albums.id, best))
-          .orderBy(...bestMatchFirst(albums.searchText, term, albums.id));
-      });
+      return bestRows(
+        term,
+        limit,
+        () => similar(tx),
+        (match) => {
+          const candidates = tx
+            .select({ id: albums.id, searchText: albums.searchText })
+            .from(albums)
+            .where(match.where(albums.searchText))
+            .limit(SEARCH_CANDIDATES)
+            .as('candidates');
+          const best = tx
+            .select({ id: candidates.id })
+            .from(candidates)
+            .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
+            .limit(limit);
+          return tx
+            .select(albumColumns)
+            .from(albums)
+            .where(inArray(albums.id, best))
+            .orderBy(...bestMatchFirst(albums.searchText, term, albums.id, match));
+        },
+      );
     });
   }
 }

@@ -15,6 +15,7 @@ import {
   SongsResponse,
 } from '@backbeat/contract';
 import { requireRole, requireUser } from '../../platform/auth';
+import type { ResponseCache } from '../../platform/response-cache';
 import { CATALOG_EDITOR_ROLES } from './catalog-access';
 import { songFiles, withForm } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';
@@ -28,15 +29,20 @@ export interface SongRoutesOptions {
   reads: SongReadService;
   writes: SongWriteService;
   dataDir: string;
+  /** Public song lists are answered from it (per viewer: `canPlay` depends on who asks). */
+  cache: ResponseCache;
 }
 
 export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
   app,
-  { reads, writes, dataDir },
+  { reads, writes, dataDir, cache },
 ) => {
+  const cachedPerViewer = cache.route('viewer');
+
   app.get(
     '/songs',
     {
+      ...cachedPerViewer,
       schema: {
         tags: ['songs'],
         summary: 'Playable songs, newest first',
@@ -76,6 +82,7 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
   app.get(
     '/songs/album/:id',
     {
+      ...cachedPerViewer,
       schema: {
         tags: ['songs'],
         summary: "An album's songs in track order",
@@ -89,6 +96,7 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
   app.get(
     '/songs/artist/:id',
     {
+      ...cachedPerViewer,
       schema: {
         tags: ['songs'],
         summary: "An artist's songs, newest first",
@@ -103,6 +111,7 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
   app.get(
     '/songs/genre/:genre',
     {
+      ...cachedPerViewer,
       schema: {
         tags: ['songs'],
         summary: 'Songs of a genre (by name or slug, any case), newest first',

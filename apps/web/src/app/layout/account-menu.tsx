@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDown, CircleHelp, LogOut, ReceiptText, ShieldUser, Tags } from 'lucide-react';
+import {
+  ChevronDown,
+  CircleHelp,
+  ListMusic,
+  LogOut,
+  Mic2,
+  ReceiptText,
+  ShieldUser,
+  Tags,
+} from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cx } from '../../components/ui';
 import { logout, selectIsAdmin, selectUser } from '../../features/auth';
@@ -114,11 +123,26 @@ export function AccountMenu() {
             </Link>
           </li>
           <li>
+            {/* The bottom bar holds the SPEC's five entries; on phones playlists are reached from here. */}
+            <Link to="/playlists" className={itemClass}>
+              <ListMusic size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
+              Playlists
+            </Link>
+          </li>
+          <li>
             <Link to="/payment-history" className={itemClass}>
               <ReceiptText size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
               Payment history
             </Link>
           </li>
+          {user.role === 'artist' || admin ? (
+            <li>
+              <Link to="/studio" className={itemClass}>
+                <Mic2 size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
+                Studio
+              </Link>
+            </li>
+          ) : null}
           {admin ? (
             <li>
               <Link to="/admin" className={itemClass}>

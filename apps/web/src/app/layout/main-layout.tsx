@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { Player } from '../../features/player';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
 import { SideMenu } from './side-menu';
@@ -27,6 +28,8 @@ export function MainLayout() {
         </div>
       </div>
       <BottomNav />
+      {/* Persistent player: one <audio> for every route in this layout; it pads the page clear of its bars. */}
+      <Player />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Heart, House, Search, ShoppingBag, UsersRound, type LucideIcon } from 'lucide-react';
+import { Heart, House, ListMusic, Search, ShoppingBag, UsersRound, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -15,6 +15,11 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/search', label: 'Search', shortLabel: 'Search', icon: Search },
   { to: '/purchases', label: 'Purchases', shortLabel: 'Purchases', icon: ShoppingBag },
   { to: '/liked-songs', label: 'Liked songs', shortLabel: 'Liked', icon: Heart },
+];
+
+/** Side menu only (DESIGN.md): the bottom bar keeps exactly the SPEC's five entries. */
+export const SIDE_MENU_EXTRA: readonly NavItem[] = [
+  { to: '/playlists', label: 'Playlists', shortLabel: 'Playlists', icon: ListMusic },
 ];
 
 export const SUPPORT_EMAIL = 'support@backbeat.example';

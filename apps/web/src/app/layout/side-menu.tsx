@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { cx } from '../../components/ui';
 import { selectIsAdmin } from '../../features/auth';
 import { useAppSelector } from '../hooks';
-import { MAIN_NAV } from './nav-items';
+import { MAIN_NAV, SIDE_MENU_EXTRA } from './nav-items';
 
 const entryClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -24,7 +24,7 @@ export function SideMenu() {
     <aside className="sticky top-[66px] hidden h-[calc(100dvh-66px)] w-60 shrink-0 overflow-y-auto border-r border-line px-3 py-6 md:block">
       <nav aria-label="Main">
         <ul className="flex flex-col gap-1">
-          {MAIN_NAV.map(({ to, label, icon: Icon }) => (
+          {[...MAIN_NAV, ...SIDE_MENU_EXTRA].map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink to={to} className={entryClass}>
                 {({ isActive }) => (

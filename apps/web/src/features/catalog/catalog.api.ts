@@ -32,51 +32,61 @@ const catalogApi = backbeatApi.injectEndpoints({
       transformResponse: (response: { genres?: Genre[] } | null) => list<Genre>(response?.genres),
     }),
     getMatchingGenreSongs: build.query<MatchingGenreSongsResponse, { page: number }>({
+      providesTags: ['Songs'],
       query: ({ page }) => ({
         url: '/songs/matching-genre',
         query: { page, limit: PAGE_SIZE.matchingGenre },
       }),
     }),
     getArtists: build.query<ArtistsResponse, { page: number }>({
+      providesTags: ['Artists'],
       query: ({ page }) => ({ url: '/artists', query: { page, limit: PAGE_SIZE.artists } }),
     }),
     getAllArtists: build.query<Artist[], void>({
+      providesTags: ['Artists'],
       query: () => '/artists/all',
       transformResponse: (response: { artists?: Artist[] } | null) => list<Artist>(response?.artists),
     }),
     getArtist: build.query<Artist, string>({
+      providesTags: ['Artists'],
       query: (id) => `/artists/${encodeURIComponent(id)}`,
       transformResponse: (response: { artist: Artist }) => response.artist,
     }),
     getArtistSongs: build.query<ArtistSongsResponse, { id: string; page: number }>({
+      providesTags: ['Songs'],
       query: ({ id, page }) => ({
         url: `/songs/artist/${encodeURIComponent(id)}`,
         query: { page, limit: PAGE_SIZE.artistSongs },
       }),
     }),
     getArtistAlbums: build.query<ArtistAlbumsResponse, { id: string; page: number }>({
+      providesTags: ['Albums'],
       query: ({ id, page }) => ({
         url: `/albums/artist/${encodeURIComponent(id)}`,
         query: { page, limit: PAGE_SIZE.albums },
       }),
     }),
     getAlbum: build.query<Album, string>({
+      providesTags: ['Albums'],
       query: (id) => `/albums/${encodeURIComponent(id)}`,
       transformResponse: (response: { album: Album }) => response.album,
     }),
     getAlbumSongs: build.query<Song[], string>({
+      providesTags: ['Songs'],
       query: (id) => `/songs/album/${encodeURIComponent(id)}`,
       // SPEC: "list of songs" - accept a bare list or { songs }.
       transformResponse: (response: Song[] | { songs?: Song[] } | null) =>
         Array.isArray(response) ? response : list<Song>(response?.songs),
     }),
     getGenreSongs: build.query<PagedSongsResponse, { genre: string; page: number }>({
+      providesTags: ['Songs'],
       query: ({ genre, page }) => ({
         url: `/songs/genre/${encodeURIComponent(genre)}`,
         query: { page, limit: PAGE_SIZE.genreSongs },
       }),
     }),
     search: build.query<SearchResults, string>({
+      providesTags: ['Artists', 'Albums', 'Songs'],
       query: (q) => ({ url: '/search', query: { q } }),
       // SPEC: "(results)" with three lists; accept { results: {...} } or the lists at the top level.
       transformResponse: (response: { results?: Partial<SearchResults> } & Partial<SearchResults>) => {

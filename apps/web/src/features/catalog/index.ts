@@ -4,3 +4,5 @@ export type * from './catalog.types';
 export { CoverArt } from './components/cover-art';
 export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './components/cover-grid';
 export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';
+export * from './songs.slice';
+export * from './songs.thunks';

@@ -1,4 +1,7 @@
-/** Admin dashboard shapes (SPEC section 7); not in the contract yet, so optional fields are read defensively. */
+/**
+ * Admin dashboard shapes (SPEC section 7). The server answers the contract's dashboard schemas
+ * (packages/contract/src/dashboard.ts); fields beyond the SPEC's are read defensively.
+ */
 
 export interface Transaction {
   _id: string;

@@ -1,8 +1,8 @@
 import type { Album, PagedSongsResponse, Song } from '@backbeat/contract';
 
 /**
- * The user dashboard shapes of SPEC section 7 are not in the contract yet; fields beyond the SPEC's are optional
- * and read defensively.
+ * The user dashboard shapes of SPEC section 7. The server answers the contract's `UserPurchasesResponse` and
+ * `UserSubscriptionsResponse` (packages/contract/src/dashboard.ts); fields beyond the SPEC's are read defensively.
  */
 export interface PaymentHistoryEntry {
   _id: string;

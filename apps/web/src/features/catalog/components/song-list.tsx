@@ -2,6 +2,8 @@ import { Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
+import { AddToPlaylistMenu } from '../../playlists';
+import { SongPlayButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
 import { CoverArt } from './cover-art';
 
@@ -17,6 +19,15 @@ export interface SongListProps {
   /** First row's number when paging. */
   startIndex?: number;
   label?: string;
+  /** Where the list comes from: playing a row makes this list the player's queue ('all' by default). */
+  playContext?: SongListPlayContext;
+}
+
+const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
+
+/** A click on the row plays it, unless it landed on one of the row's own links or buttons. */
+function isOwnControl(target: EventTarget): boolean {
+  return target instanceof Element && target.closest('a, button, input, [role="menu"]') !== null;
 }
 
 const rowGrid =
@@ -32,6 +43,10 @@ function lockText(song: Song): string | null {
 
 function SongRow({
   song,
+  songs,
+  position,
+  playContext,
+  onPlay,
   index,
   liked,
   onToggleLike,
@@ -39,6 +54,10 @@ function SongRow({
   numbered,
 }: {
   song: Song;
+  songs: Song[];
+  position: number;
+  playContext: SongListPlayContext;
+  onPlay: () => void;
   index: number;
   liked: boolean;
   onToggleLike?: (song: Song) => void;
@@ -49,16 +68,27 @@ function SongRow({
   const processing = song.status && song.status !== 'ready';
   return (
     <li
+      onClick={(event) => {
+        if (!isOwnControl(event.target)) onPlay();
+      }}
       className={cx(
         rowGrid,
-        'rounded-control px-2 py-2 transition-colors duration-150 ease-out hover:bg-surface',
+        'group/row cursor-pointer rounded-control px-2 py-2 transition-colors duration-150 ease-out hover:bg-surface',
       )}
     >
-      {numbered ? (
-        <span className="text-center text-body text-muted tabular-nums">{index}</span>
-      ) : (
-        <CoverArt src={song.coverImage} alt={`${song.title} cover`} iconSize={18} small className="size-10" />
-      )}
+      <SongPlayButton songs={songs} index={position} context={playContext}>
+        {numbered ? (
+          <span className="w-full text-center text-body text-muted tabular-nums">{index}</span>
+        ) : (
+          <CoverArt
+            src={song.coverImage}
+            alt={`${song.title} cover`}
+            iconSize={18}
+            small
+            className="size-10"
+          />
+        )}
+      </SongPlayButton>
       <div className="min-w-0">
         <p className="truncate text-body font-medium text-text">{song.title}</p>
         <p className="truncate text-meta text-muted">
@@ -102,9 +132,10 @@ function SongRow({
           >
             <Lock size={12} strokeWidth={1.75} aria-hidden="true" />
             <span className="sr-only">Locked: </span>
-            <span className="sr-only sm:not-sr-only">{lock}</span>
+            <span className="sr-only sm:not-sr-only sm:whitespace-nowrap!">{lock}</span>
           </span>
         ) : null}
+        {processing ? null : <AddToPlaylistMenu song={song} />}
         {onToggleLike ? (
           <IconButton
             label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
@@ -134,13 +165,19 @@ export function SongList({
   numbered = false,
   startIndex = 1,
   label = 'Songs',
+  playContext = DEFAULT_PLAY_CONTEXT,
 }: SongListProps) {
+  const player = usePlaySongInList(songs, playContext);
   return (
     <ol aria-label={label} className="flex flex-col">
       {songs.map((song, position) => (
         <SongRow
           key={song._id}
           song={song}
+          songs={songs}
+          position={position}
+          playContext={playContext}
+          onPlay={() => player.play(position)}
           index={startIndex + position}
           liked={likedIds.includes(song._id)}
           onToggleLike={onToggleLike}

@@ -1,0 +1,160 @@
+import {
+  dateBoundEnd,
+  dateBoundStart,
+  type ItemType,
+  type PurchasedAlbumsResponse,
+  type PurchasedSongsResponse,
+  type RevenueBreakdown,
+  type RevenueSummaryResponse,
+  type SubscriberStatsResponse,
+  type TransactionsQuery,
+  type TransactionsResponse,
+  type UserPurchasesResponse,
+  type UserSubscriptionsResponse,
+} from '@backbeat/contract';
+import type { Viewer } from '../access/access-policy';
+import { forbidden, notFound } from '../../platform/errors';
+import { canManageArtist } from '../catalog/catalog-access';
+import { pageWindow, pagination } from '../catalog/catalog.pagination';
+import { presentAlbum } from '../catalog/catalog.presenter';
+import type { SongView } from '../catalog/song-view';
+import type { DashboardArtist, DashboardRepository, RevenueRow } from './dashboard.repository';
+import {
+  presentHistoryEntry,
+  presentSoldItem,
+  presentSubscription,
+  presentTransaction,
+} from './dashboard.presenter';
+
+export interface DashboardDeps {
+  repo: DashboardRepository;
+  songView: SongView;
+  now?: () => Date;
+}
+
+const REVENUE_FIELD: Record<ItemType, 'songRevenue' | 'albumRevenue' | 'subscriptionRevenue'> = {
+  song: 'songRevenue',
+  album: 'albumRevenue',
+  subscription: 'subscriptionRevenue',
+};
+
+/** Per-currency totals of the artist's revenue rows; the artist's own currency always appears first. */
+function revenueBreakdown(rows: RevenueRow[], artistCurrency: string): RevenueBreakdown {
+  const totals = new Map<string, Omit<RevenueBreakdown, 'byCurrency'>>();
+  const totalsOf = (currency: string) => {
+    let entry = totals.get(currency);
+    if (!entry) {
+      entry = { songRevenue: 0, albumRevenue: 0, subscriptionRevenue: 0, totalRevenue: 0, currency };
+      totals.set(currency, entry);
+    }
+    return entry;
+  };
+  const main = totalsOf(artistCurrency);
+  for (const row of rows) {
+    const entry = totalsOf(row.currency);
+    entry[REVENUE_FIELD[row.itemType]] += row.amount;
+    entry.totalRevenue += row.amount;
+  }
+  const byCurrency = [...totals.values()].filter(
+    (entry) => entry.currency === artistCurrency || entry.totalRevenue > 0,
+  );
+  return { ...main, byCurrency };
+}
+
+/**
+ * The user dashboard (own purchases, orders and subscriptions) and the artist/admin dashboard. Admins see every
+ * artist; an artist account only the profiles it owns (others 403); listeners are refused by the routes.
+ */
+export class DashboardService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: DashboardDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async purchases(viewer: Viewer): Promise<UserPurchasesResponse> {
+    const [songRows, albumRows, orderRows] = await Promise.all([
+      this.deps.repo.purchasedSongsOf(viewer.id),
+      this.deps.repo.purchasedAlbumsOf(viewer.id),
+      this.deps.repo.ordersOf(viewer.id),
+    ]);
+    return {
+      songs: await this.deps.songView.present(viewer, songRows),
+      albums: albumRows.map(presentAlbum),
+      history: orderRows.map(presentHistoryEntry),
+    };
+  }
+
+  async subscriptions(viewer: Viewer): Promise<UserSubscriptionsResponse> {
+    const rows = await this.deps.repo.subscriptionsOf(viewer.id);
+    const now = this.now();
+    return { subscriptions: rows.map((row) => presentSubscription(row, now)) };
+  }
+
+  async transactions(viewer: Viewer, query: TransactionsQuery): Promise<TransactionsResponse> {
+    let artistIds: string[] | undefined;
+    if (query.artistId) {
+      await this.manageableArtist(viewer, query.artistId);
+      artistIds = [query.artistId];
+    } else if (viewer.role !== 'admin') {
+      artistIds = await this.deps.repo.artistIdsOwnedBy(viewer.id);
+    }
+    const { rows, total } = await this.deps.repo.transactions(
+      {
+        artistIds,
+        status: query.status,
+        gateway: query.gateway,
+        from: query.from ? dateBoundStart(query.from) : undefined,
+        to: query.to ? dateBoundEnd(query.to) : undefined,
+      },
+      pageWindow(query.page, query.limit),
+    );
+    const withEmail = viewer.role === 'admin';
+    return {
+      transactions: rows.map((row) => presentTransaction(row, withEmail)),
+      pagination: pagination(query.page, query.limit, total),
+    };
+  }
+
+  async purchasedSongs(viewer: Viewer, artistId: string): Promise<PurchasedSongsResponse> {
+    await this.manageableArtist(viewer, artistId);
+    const rows = await this.deps.repo.soldSongsOf(artistId);
+    return {
+      songs: rows.map((row) => {
+        const { cover, ...item } = presentSoldItem(row);
+        return { ...item, coverImage: cover };
+      }),
+    };
+  }
+
+  async purchasedAlbums(viewer: Viewer, artistId: string): Promise<PurchasedAlbumsResponse> {
+    await this.manageableArtist(viewer, artistId);
+    const rows = await this.deps.repo.soldAlbumsOf(artistId);
+    return { albums: rows.map(presentSoldItem) };
+  }
+
+  async subscriberStats(viewer: Viewer, artistId: string): Promise<SubscriberStatsResponse> {
+    const artist = await this.manageableArtist(viewer, artistId);
+    const [activeSubscribers, revenueRows] = await Promise.all([
+      this.deps.repo.activeSubscriberCount(artistId, this.now()),
+      this.deps.repo.revenueOf(artistId),
+    ]);
+    const revenue = revenueBreakdown(revenueRows, artist.currency);
+    return { activeSubscribers, totalRevenue: revenue.subscriptionRevenue, currency: artist.currency };
+  }
+
+  async revenueSummary(viewer: Viewer, artistId: string): Promise<RevenueSummaryResponse> {
+    const artist = await this.manageableArtist(viewer, artistId);
+    return { revenue: revenueBreakdown(await this.deps.repo.revenueOf(artistId), artist.currency) };
+  }
+
+  /** The artist, if it exists (404) and the viewer may read its dashboard (403). */
+  private async manageableArtist(viewer: Viewer, artistId: string): Promise<DashboardArtist> {
+    const artist = await this.deps.repo.findArtist(artistId);
+    if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+    if (!canManageArtist(viewer, artist)) {
+      throw forbidden("You can only view your own artist's dashboard", 'NOT_YOUR_ARTIST');
+    }
+    return artist;
+  }
+}

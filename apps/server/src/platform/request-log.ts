@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+
+const REDACTED = '[REDACTED]';
+/** Query parameters that carry credentials: stream tokens, OAuth codes and tokens. */
+const SECRET_QUERY = /([?&](?:token|code|access_token|id_token|refresh_token)=)[^&#]*/gi;
+/** Path segments that carry credentials: the password reset link's token. */
+const SECRET_PATH = /(\/users\/reset-password\/)[^/?#]+/i;
+
+/** The request URL as it may be written to a log: credential values replaced, everything else kept. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
+}
+
+/** Fastify's request log fields, with the URL redacted (stream tokens must never reach a log file). */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { redactUrl } from '../src/platform/request-log';
+import { openTestDatabase, testConfig } from './test-app';
+
+const lines: string[] = [];
+let app: Awaited<ReturnType<typeof buildApp>>;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backbeat-log-test-'));
+  const { database, drop } = await openTestDatabase();
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  app = await buildApp({ config: testConfig(dataDir), database, logger });
+  await app.ready();
+  cleanup = async () => {
+    await app.close();
+    await app.services.jobs.stop();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+});
+afterAll(() => cleanup());
+
+describe('request logs', () => {
+  it('never contain a stream token, an OAuth code or a reset token', async () => {
+    const secrets = ['s3cr3t-stream-token.abc', 'oauth-code-42', 'reset-token-xyz'];
+    const songId = '00000000-0000-4000-8000-000000000001';
+    await app.inject({ method: 'GET', url: `/api/stream/hls/${songId}/index.m3u8?token=${secrets[0]}` });
+    await app.inject({ method: 'GET', url: `/api/stream/hls/${songId}/key?x=1&token=${secrets[0]}` });
+    await app.inject({ method: 'GET', url: `/api/auth/google/callback?code=${secrets[1]}&state=s` });
+    await app.inject({
+      method: 'POST',
+      url: `/api/users/reset-password/${secrets[2]}`,
+      payload: { password: 'whatever-password-1' },
+    });
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).toContain(`/api/stream/hls/${songId}/index.m3u8?token=[REDACTED]`);
+    for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
+  it('redacts only credential values and keeps the rest of the URL', () => {
+    expect(redactUrl('/api/stream/audio/1?token=a.b-c&x=2')).toBe('/api/stream/audio/1?token=[REDACTED]&x=2');
+    expect(redactUrl('/api/songs?page=2&limit=10')).toBe('/api/songs?page=2&limit=10');
+    expect(redactUrl('/api/users/reset-password/abc?x=1')).toBe('/api/users/reset-password/[REDACTED]?x=1');
+    expect(redactUrl('/api/x?tokens=keep&mytoken=keep')).toBe('/api/x?tokens=keep&mytoken=keep');
+  });
+});

@@ -1,0 +1,114 @@
+import { useId, useState } from 'react';
+import { Heart, Keyboard, ListMusic, SkipBack, SkipForward, SlidersHorizontal } from 'lucide-react';
+import { IconButton, cx } from '../../../components/ui';
+import { CoverArt } from '../../catalog/components/cover-art';
+import { NowPlayingMeta } from './now-playing-meta';
+import { PlayPauseButton } from './play-pause-button';
+import { usePlayerView } from './player-view';
+import { SeekBar } from './seek-bar';
+import { UpNextList } from './up-next-list';
+import { VolumeControl } from './volume-control';
+
+const pill =
+  'inline-flex h-7 items-center rounded-pill border border-line px-2.5 text-meta font-semibold text-muted transition-colors duration-150 hover:border-muted hover:text-text';
+
+/** The player docked at the bottom on wide screens (88 px), with the 'playing next' panel above it. */
+export function DesktopPlayer() {
+  const view = usePlayerView();
+  const { song, playing, busy, error, liked, controls } = view;
+  const [showNext, setShowNext] = useState(false);
+  const panelId = useId();
+
+  return (
+    <section
+      aria-label="Player"
+      data-testid="desktop-player"
+      className="fixed inset-x-0 bottom-0 z-30 hidden h-[88px] border-t border-line bg-surface/95 backdrop-blur-md md:block"
+    >
+      {showNext ? (
+        <div className="absolute right-4 bottom-[calc(100%+8px)] w-80 overflow-hidden rounded-card border border-line bg-surface shadow-2xl shadow-black/50">
+          <UpNextList id={panelId} />
+        </div>
+      ) : null}
+      <div className="grid h-full grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)] items-center gap-4 px-4 lg:gap-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <CoverArt
+            src={song.coverImage}
+            alt={`${song.title} cover`}
+            small
+            iconSize={20}
+            className="size-14"
+            eager
+          />
+          <NowPlayingMeta song={song} error={error} />
+          <IconButton
+            label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
+            aria-pressed={liked}
+            size="sm"
+            variant={liked ? 'active' : 'ghost'}
+            onClick={controls.toggleLike}
+          >
+            <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
+          </IconButton>
+        </div>
+
+        <div className="flex min-w-0 flex-col items-center gap-1">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={cx(pill, 'mr-2 hidden lg:inline-flex')}
+              onClick={controls.comingSoon}
+            >
+              Lossless
+            </button>
+            <IconButton label="Previous song" size="sm" onClick={controls.previous}>
+              <SkipBack size={18} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
+            </IconButton>
+            <PlayPauseButton playing={playing} busy={busy} error={error} onToggle={controls.togglePlay} />
+            <IconButton label="Next song" size="sm" onClick={controls.next}>
+              <SkipForward size={18} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
+            </IconButton>
+            <button
+              type="button"
+              className={cx(pill, 'ml-2 hidden lg:inline-flex')}
+              onClick={controls.comingSoon}
+            >
+              Reset master
+            </button>
+          </div>
+          <SeekBar className="max-w-xl" />
+        </div>
+
+        <div className="flex min-w-0 items-center justify-end gap-1 lg:gap-2">
+          <IconButton
+            label="Audio effects"
+            size="sm"
+            className="hidden lg:inline-flex"
+            onClick={controls.comingSoon}
+          >
+            <SlidersHorizontal size={18} strokeWidth={1.75} aria-hidden="true" />
+          </IconButton>
+          <VolumeControl sliderClassName="hidden lg:flex" />
+          <IconButton
+            label={showNext ? 'Hide playing next' : 'Show playing next'}
+            aria-expanded={showNext}
+            aria-controls={showNext ? panelId : undefined}
+            size="sm"
+            variant={showNext ? 'active' : 'ghost'}
+            onClick={() => setShowNext((shown) => !shown)}
+          >
+            <ListMusic size={18} strokeWidth={1.75} aria-hidden="true" />
+          </IconButton>
+          <IconButton
+            label="Keyboard shortcuts"
+            size="sm"
+            className="hidden xl:inline-flex"
+            onClick={view.openShortcuts}
+          >
+            <Keyboard size={18} strokeWidth={1.75} aria-hidden="true" />
+          </IconButton>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { AlertTriangle } from 'lucide-react';
+import { Link } from 'react-router';
+import { cx } from '../../../components/ui';
+import type { Song } from '../../catalog/catalog.types';
+
+/** Title and singer, or the stream error with an icon (never colour alone). */
+export function NowPlayingMeta({
+  song,
+  error,
+  size = 'md',
+  onNavigate,
+  linkSinger = true,
+}: {
+  song: Song;
+  error: string | null;
+  size?: 'md' | 'lg';
+  onNavigate?: () => void;
+  /** False inside another control (a link may not sit inside a button). */
+  linkSinger?: boolean;
+}) {
+  const singer = song.singer || song.artist?.name;
+  return (
+    <div className="min-w-0">
+      <p
+        className={cx('truncate font-semibold text-text', size === 'lg' ? 'text-h3' : 'text-body')}
+        data-testid="player-title"
+      >
+        {song.title}
+      </p>
+      {error ? (
+        <p
+          role="status"
+          className={cx(
+            'flex min-w-0 items-center gap-1.5 text-accent-2',
+            size === 'lg' ? 'mt-1 text-body' : 'text-meta',
+          )}
+          data-testid="player-stream-error"
+        >
+          <AlertTriangle
+            size={size === 'lg' ? 16 : 14}
+            strokeWidth={1.75}
+            aria-hidden="true"
+            className="shrink-0"
+          />
+          <span className={size === 'lg' ? undefined : 'truncate'}>{error}</span>
+        </p>
+      ) : (
+        <p className={cx('truncate text-muted', size === 'lg' ? 'mt-1 text-h4' : 'text-meta')}>
+          {linkSinger && song.artist?._id ? (
+            <Link
+              to={`/artist/${encodeURIComponent(song.artist._id)}`}
+              onClick={onNavigate}
+              className="rounded-control hover:text-text hover:underline"
+            >
+              {singer}
+            </Link>
+          ) : (
+            singer
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

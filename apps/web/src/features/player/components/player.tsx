@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Song } from '../../catalog/catalog.types';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { useMediaSession } from '../hooks/use-media-session';
+import { useNowPlayingTitle } from '../hooks/use-now-playing-title';
+import { usePlayerControls } from '../hooks/use-player-controls';
+import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import { usePlayerDispatch, usePlayerSelector } from '../hooks/use-player-store';
+import { useStreamWarning } from '../hooks/use-stream-warning';
+import { loadHls } from '../playback/hls-loader';
+import { usePlaybackEngine } from '../playback/use-playback-engine';
+import { selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
+import { selectSong } from '../player.slice';
+import { DesktopPlayer } from './desktop-player';
+import { MobilePlayer } from './mobile-player';
+import { PlayerViewContext, type PlayerView } from './player-view';
+import { ShortcutsDialog } from './shortcuts-dialog';
+
+/**
+ * The persistent player, mounted once in the main layout: it owns the one <audio> element, so playback carries
+ * on across route changes. It renders the desktop bar (>= 768 px) or the mobile mini bar, plus an in-flow spacer
+ * that keeps page content clear of them.
+ */
+export function Player() {
+  const dispatch = usePlayerDispatch();
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const isMobile = useIsMobile();
+  const player = usePlayerSelector(selectPlayer);
+  const stream = usePlayerSelector(selectCurrentStream);
+  const upNext = usePlayerSelector(selectUpNext);
+  const engine = usePlaybackEngine(audio, isMobile);
+  const controls = usePlayerControls();
+  const song = player.selectedSong;
+
+  // Warm hls.js up once the page is idle, so the first play does not wait for it.
+  useEffect(() => {
+    const warm = () => void loadHls().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(warm, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(warm, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  const closeShortcuts = useCallback(() => setShortcutsOpen(false), []);
+  const playSong = useCallback((next: Song) => dispatch(selectSong(next)), [dispatch]);
+
+  const soundOn = engine.audioPlaying && player.isPlaying;
+  useStreamWarning({
+    songId: song?._id ?? null,
+    selectedAt: player.lastSelectedAt,
+    error: stream.error,
+    isMobile,
+    wanted: player.isPlaying,
+  });
+  usePlayerShortcuts({ controls, hasSong: song !== null, openHelp: openShortcuts });
+  useNowPlayingTitle(
+    song && soundOn ? { title: song.title, singer: song.singer || song.artist?.name } : null,
+  );
+  useMediaSession({
+    song,
+    playing: player.isPlaying,
+    currentTime: player.currentTime,
+    duration: player.duration,
+    controls,
+  });
+
+  const view = useMemo<PlayerView | null>(
+    () =>
+      song
+        ? {
+            song,
+            playing: player.isPlaying,
+            currentTime: player.currentTime,
+            duration: player.duration > 0 ? player.duration : song.duration,
+            volume: player.volume,
+            muted: player.volumeBeforeMute !== null,
+            repeat: player.repeat,
+            liked: controls.likedIds.includes(song._id),
+            busy: !stream.error && (stream.loading || engine.sourceLoading),
+            error: stream.error,
+            upNext,
+            playSong,
+            openShortcuts,
+            controls,
+          }
+        : null,
+    [song, player, stream, engine.sourceLoading, upNext, playSong, openShortcuts, controls],
+  );
+
+  return (
+    <>
+      <audio ref={setAudio} preload="auto" className="hidden" data-testid="player-audio" />
+      <p className="sr-only" aria-live="polite">
+        {song ? `Now playing ${song.title} by ${song.singer || song.artist?.name}` : ''}
+      </p>
+      {view ? (
+        <PlayerViewContext.Provider value={view}>
+          {/* In flow: the page ends above the fixed mini bar (56 px) or desktop bar (88 px). */}
+          <div aria-hidden="true" className="h-14 shrink-0 md:h-[88px]" />
+          {isMobile ? <MobilePlayer /> : <DesktopPlayer />}
+        </PlayerViewContext.Provider>
+      ) : null}
+      <ShortcutsDialog open={shortcutsOpen} onClose={closeShortcuts} />
+    </>
+  );
+}

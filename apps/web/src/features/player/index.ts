@@ -1,0 +1,10 @@
+/** The player feature's public surface. */
+export { Player } from './components/player';
+export { playFromList, selectSong, clearPlaybackContext, resetPlayer } from './player.slice';
+export { persistedPlayerReducer, startPlayerListeners } from './player.persist';
+export { streamReducer, clearStreams, fetchSongStream, fetchAlbumStream } from './stream.slice';
+export { selectSelectedSong, selectIsPlaying, type PlayerRootState } from './player.selectors';
+export { PLAYER_VOLUME_KEY, DEFAULT_VOLUME } from './player.constants';
+export type { PlaybackContextType, PlayFromListPayload, PlayerState } from './player.types';
+export type { StreamState, StreamError } from './stream.slice';
+export { SongPlayButton, usePlaySongInList, type SongListPlayContext } from './components/song-play-button';

@@ -1,0 +1,34 @@
+import { persistReducer, type PersistConfig } from 'redux-persist';
+import storage from 'redux-persist/es/storage';
+import type { TypedStartListening } from '@reduxjs/toolkit';
+import type { PlayerRootState } from './player.selectors';
+import { playerReducer } from './player.slice';
+import type { PlayerState } from './player.types';
+import { writeStoredVolume } from './player.volume-storage';
+
+/**
+ * SPEC section 4: the player keeps only volume, selected song, current time and isPlaying. Three of them live in
+ * the player's own persisted entry ('persist:player'); the volume lives under 'player-volume' (SPEC section 3),
+ * written by the listener below and read when the slice starts.
+ */
+const playerPersistConfig: PersistConfig<PlayerState> = {
+  key: 'player',
+  version: 1,
+  storage,
+  whitelist: ['selectedSong', 'currentTime', 'isPlaying'],
+  // currentTime changes several times a second while playing; one write a second is plenty.
+  throttle: 1000,
+  timeout: 5000,
+};
+
+export const persistedPlayerReducer = persistReducer(playerPersistConfig, playerReducer);
+
+/** Writes the volume to 'player-volume' whenever it changes. */
+export function startPlayerListeners(startListening: TypedStartListening<PlayerRootState>): void {
+  startListening({
+    predicate: (_action, current, previous) => current.player.volume !== previous.player.volume,
+    effect: (_action, api) => {
+      writeStoredVolume(api.getState().player.volume);
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { StreamAlbumResponse, StreamSongResponse } from '@backbeat/contract';
+import { api } from '../../lib/api';
+import { logout, sessionEnded } from '../auth';
+import type { Song } from '../catalog/catalog.types';
+import { STREAM_MESSAGES, albumStreamErrorMessage, songStreamErrorMessage } from './stream.messages';
+
+export interface StreamError {
+  songId?: string;
+  albumId?: string;
+  message: string;
+}
+
+export interface StreamState {
+  /** HLS playlist address per song id. */
+  urls: Record<string, string>;
+  /** Plain-audio fallback address per song id (from the song endpoint). */
+  audioUrls: Record<string, string>;
+  fetchedIds: string[];
+  loading: boolean;
+  /** The song whose address is being fetched, so a second request for it is not sent. */
+  fetchingSongId: string | null;
+  error: StreamError | null;
+}
+
+export const initialStreamState: StreamState = {
+  urls: {},
+  audioUrls: {},
+  fetchedIds: [],
+  loading: false,
+  fetchingSongId: null,
+  error: null,
+};
+
+interface StreamRejection {
+  message: string;
+  /** The id was already fetched: skipped, never shown as an error. */
+  skipped?: boolean;
+}
+
+type StreamThunkConfig = { state: { stream: StreamState }; rejectValue: StreamRejection };
+
+export interface FetchSongStreamArg {
+  songId: string;
+  /** The song, when known: its facts word a 403 message. */
+  song?: Pick<Song, 'accessType' | 'artist' | 'album'>;
+}
+
+/** GET /stream/song/:id, once per song. */
+export const fetchSongStream = createAsyncThunk<
+  StreamSongResponse & { songId: string },
+  FetchSongStreamArg,
+  StreamThunkConfig
+>(
+  'stream/fetchSong',
+  async ({ songId, song }, { getState, rejectWithValue, signal }) => {
+    if (getState().stream.fetchedIds.includes(songId)) {
+      return rejectWithValue({ message: STREAM_MESSAGES.alreadyFetched, skipped: true });
+    }
+    try {
+      const response = await api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`, {
+        signal,
+      });
+      return { ...response, songId };
+    } catch (error) {
+      return rejectWithValue({
+        message: songStreamErrorMessage(
+          error,
+          song && {
+            accessType: song.accessType,
+            artistName: song.artist?.name,
+            albumTitle: song.album?.title ?? null,
+            isPremium: song.album?.isPremium ?? false,
+          },
+        ),
+      });
+    }
+  },
+  { condition: ({ songId }, { getState }) => getState().stream.fetchingSongId !== songId },
+);
+
+/** GET /stream/album/:id: addresses for the album's songs the viewer may play, in one call. */
+export const fetchAlbumStream = createAsyncThunk<StreamAlbumResponse, string, StreamThunkConfig>(
+  'stream/fetchAlbum',
+  async (albumId, { rejectWithValue, signal }) => {
+    try {
+      const response = await api.get<StreamAlbumResponse | null>(
+        `/stream/album/${encodeURIComponent(albumId)}`,
+        { signal },
+      );
+      return { urls: Array.isArray(response?.urls) ? response.urls : [] };
+    } catch (error) {
+      return rejectWithValue({ message: albumStreamErrorMessage(error) });
+    }
+  },
+);
+
+function markFetched(state: StreamState, songId: string): void {
+  if (!state.fetchedIds.includes(songId)) state.fetchedIds.push(songId);
+}
+
+const streamSlice = createSlice({
+  name: 'stream',
+  initialState: initialStreamState,
+  reducers: {
+    clearStreams() {
+      return initialStreamState;
+    },
+    /** Drops one song's addresses (e.g. their token expired) so the next play fetches new ones. */
+    forgetSongStream(state, action: PayloadAction<string>) {
+      delete state.urls[action.payload];
+      delete state.audioUrls[action.payload];
+      state.fetchedIds = state.fetchedIds.filter((id) => id !== action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchSongStream.pending, (state, action) => {
+        if (state.fetchedIds.includes(action.meta.arg.songId)) return;
+        state.loading = true;
+        state.fetchingSongId = action.meta.arg.songId;
+        state.error = null;
+      })
+      .addCase(fetchSongStream.fulfilled, (state, action) => {
+        const { songId, url, audioUrl } = action.payload;
+        state.urls[songId] = url;
+        state.audioUrls[songId] = audioUrl;
+        markFetched(state, songId);
+        state.loading = false;
+        state.fetchingSongId = null;
+      })
+      .addCase(fetchSongStream.rejected, (state, action) => {
+        if (action.payload?.skipped) return;
+        state.loading = false;
+        state.fetchingSongId = null;
+        if (action.meta.aborted) return;
+        state.error = {
+          songId: action.meta.arg.songId,
+          message: action.payload?.message ?? STREAM_MESSAGES.songFailed,
+        };
+      })
+      .addCase(fetchAlbumStream.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(fetchAlbumStream.fulfilled, (state, action) => {
+        action.payload.urls.forEach((item, index) => {
+          // An item without a song id is keyed by its position (SPEC section 7).
+          const key = item.songId || String(index);
+          state.urls[key] = item.url;
+          markFetched(state, key);
+        });
+        state.loading = false;
+      })
+      .addCase(fetchAlbumStream.rejected, (state, action) => {
+        state.loading = false;
+        if (action.meta.aborted) return;
+        state.error = {
+          albumId: action.meta.arg,
+          message: action.payload?.message ?? STREAM_MESSAGES.albumFailed,
+        };
+      })
+      // Stream addresses are signed for one account.
+      .addMatcher(isAnyOf(logout.fulfilled, sessionEnded), () => initialStreamState);
+  },
+});
+
+export const { clearStreams, forgetSongStream } = streamSlice.actions;
+export const streamReducer = streamSlice.reducer;

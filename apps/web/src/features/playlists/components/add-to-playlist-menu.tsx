@@ -1,0 +1,201 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ListMusic, ListPlus, Plus } from 'lucide-react';
+import { useSelector } from 'react-redux';
+import { toast } from 'sonner';
+import { IconButton, Spinner, cx } from '../../../components/ui';
+import { queryErrorText } from '../../../lib/api-query';
+import { selectIsSignedIn } from '../../auth';
+import type { PlaylistFormValues } from '../playlist-form';
+import { PLAYLIST_MESSAGES } from '../playlists.constants';
+import {
+  useAddSongToPlaylistMutation,
+  useCreatePlaylistMutation,
+  useGetPlaylistsQuery,
+} from '../playlists.api';
+import { PlaylistFormDialog } from './playlist-form-dialog';
+
+/** Room the menu needs below its button before it opens upwards instead. */
+const MENU_HEIGHT = 320;
+
+function focusItem(menu: HTMLElement | null, pick: (items: HTMLElement[], current: number) => number) {
+  const items = Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? []);
+  if (items.length === 0) return;
+  const current = items.indexOf(document.activeElement as HTMLElement);
+  items[(pick(items, current) + items.length) % items.length]?.focus();
+}
+
+/**
+ * "Add to playlist" for a song row: a menu button listing the user's playlists, plus "New playlist" that
+ * creates one and adds the song to it. Keyboard: arrows move, Home/End jump, Escape closes. Signed-in users only.
+ */
+export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string } }) {
+  const signedIn = useSelector(selectIsSignedIn);
+  const [open, setOpen] = useState(false);
+  const [upwards, setUpwards] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const playlists = useGetPlaylistsQuery(undefined, { skip: !open && !creating });
+  const [addSong, adding] = useAddSongToPlaylistMutation();
+  const [createPlaylist] = useCreatePlaylistMutation();
+
+  useEffect(() => {
+    if (!open) return;
+    focusItem(menu.current, () => 0);
+    const closeOutside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!wrapper.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  // Once the playlists arrive, focus moves from "New playlist" only if nothing inside was chosen yet.
+  useEffect(() => {
+    if (open && playlists.isSuccess && !menu.current?.contains(document.activeElement)) {
+      focusItem(menu.current, () => 0);
+    }
+  }, [open, playlists.isSuccess]);
+
+  if (!signedIn) return null;
+
+  function toggle() {
+    if (!open && wrapper.current) {
+      const below = window.innerHeight - wrapper.current.getBoundingClientRect().bottom;
+      setUpwards(below < MENU_HEIGHT);
+    }
+    setOpen(!open);
+  }
+
+  function menuButton() {
+    return wrapper.current?.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]');
+  }
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) menuButton()?.focus();
+  }
+
+  async function addTo(playlist: { _id: string; name: string }) {
+    close(true);
+    const result = await addSong({ playlistId: playlist._id, songId: song._id });
+    if ('error' in result && result.error)
+      toast.error(queryErrorText(result.error, PLAYLIST_MESSAGES.addFailed));
+    else toast.success(`Added to “${playlist.name}”`);
+  }
+
+  async function createAndAdd(values: PlaylistFormValues): Promise<string | null> {
+    const created = await createPlaylist(values);
+    if ('error' in created && created.error)
+      return queryErrorText(created.error, PLAYLIST_MESSAGES.createFailed);
+    if (created.data) await addTo(created.data.playlist);
+    return null;
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, (items: HTMLElement[], current: number) => number> = {
+      ArrowDown: (_items, current) => current + 1,
+      ArrowUp: (_items, current) => current - 1,
+      Home: () => 0,
+      End: (items) => items.length - 1,
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      focusItem(menu.current, move);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  }
+
+  const itemClass =
+    'flex w-full items-center gap-3 rounded-control px-3 py-2 text-left text-body text-text transition-colors duration-150 ease-out hover:bg-surface-2 focus-visible:bg-surface-2 disabled:opacity-50';
+
+  return (
+    <div ref={wrapper} className="relative">
+      <IconButton
+        label={`Add ${song.title} to a playlist`}
+        size="sm"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={adding.isLoading}
+        onClick={toggle}
+      >
+        {adding.isLoading ? (
+          <Spinner size="sm" />
+        ) : (
+          <ListPlus size={18} strokeWidth={1.75} aria-hidden="true" />
+        )}
+      </IconButton>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={`Add ${song.title} to a playlist`}
+          onKeyDown={onMenuKeyDown}
+          className={cx(
+            'absolute right-0 z-40 flex max-h-80 w-64 flex-col overflow-y-auto rounded-card border border-line bg-surface p-1.5 shadow-2xl shadow-black/60',
+            upwards ? 'bottom-full mb-2' : 'top-full mt-2',
+          )}
+        >
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClass}
+            onClick={() => {
+              close(false);
+              setCreating(true);
+            }}
+          >
+            <Plus size={18} strokeWidth={1.75} aria-hidden="true" className="text-accent" />
+            New playlist…
+          </button>
+          <div role="separator" className="my-1 h-px bg-line" />
+          {playlists.isLoading ? (
+            <p className="flex items-center gap-2 px-3 py-2 text-meta text-muted">
+              <Spinner size="sm" /> Loading playlists…
+            </p>
+          ) : playlists.isError ? (
+            <p role="alert" className="px-3 py-2 text-meta text-danger">
+              {queryErrorText(playlists.error, PLAYLIST_MESSAGES.fetchListFailed)}
+            </p>
+          ) : playlists.data?.length ? (
+            playlists.data.map((playlist) => (
+              <button
+                key={playlist._id}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClass}
+                onClick={() => void addTo(playlist)}
+              >
+                <ListMusic size={18} strokeWidth={1.75} aria-hidden="true" className="shrink-0 text-muted" />
+                <span className="min-w-0 flex-1 truncate">{playlist.name}</span>
+                <span className="text-meta text-muted tabular-nums">{playlist.songCount}</span>
+              </button>
+            ))
+          ) : (
+            <p className="px-3 py-2 text-meta text-muted">No playlists yet.</p>
+          )}
+        </div>
+      ) : null}
+      <PlaylistFormDialog
+        open={creating}
+        mode="create"
+        onSubmit={createAndAdd}
+        onClose={() => {
+          setCreating(false);
+          menuButton()?.focus();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { TextField } from '../../../components/ui';
+import { useGetGenresQuery } from '../../catalog';
+
+/** A free-text genre with the existing genres offered as suggestions; a new name creates a genre. */
+export function GenreInput({
+  value,
+  onChange,
+  error,
+  hint = 'Pick an existing genre or type a new one.',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+}) {
+  const listId = useId();
+  const genres = useGetGenresQuery();
+  return (
+    <>
+      <TextField
+        label="Genre"
+        name="genre"
+        list={listId}
+        autoComplete="off"
+        maxLength={50}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={error}
+        hint={hint}
+      />
+      <datalist id={listId}>
+        {(genres.data ?? []).map((genre) => (
+          <option key={genre._id} value={genre.name} />
+        ))}
+      </datalist>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { StudioEntity } from './studio.api';
+
+/**
+ * Toast texts. Song successes are SPEC section 4's, word for word; failures show the server's message first and
+ * else SPEC section 8's fallbacks.
+ */
+export const STUDIO_MESSAGES: Record<
+  StudioEntity,
+  {
+    created: string;
+    updated: string;
+    deleted: string;
+    createFailed: string;
+    updateFailed: string;
+    deleteFailed: string;
+  }
+> = {
+  song: {
+    created: 'Song created successfully',
+    updated: 'Song updated successfully',
+    deleted: 'Song deleted successfully',
+    createFailed: 'Create song failed',
+    updateFailed: 'Update song failed',
+    deleteFailed: 'Delete song failed',
+  },
+  album: {
+    created: 'Album created successfully',
+    updated: 'Album updated successfully',
+    deleted: 'Album deleted successfully',
+    createFailed: 'Failed to create album',
+    updateFailed: 'Failed to update album',
+    deleteFailed: 'Failed to delete album',
+  },
+  artist: {
+    created: 'Artist created successfully',
+    updated: 'Artist updated successfully',
+    deleted: 'Artist deleted successfully',
+    createFailed: 'Failed to create artist',
+    updateFailed: 'Failed to update artist',
+    deleteFailed: 'Failed to delete artist',
+  },
+};

@@ -1,0 +1,112 @@
+import { ArrowLeft, Mic2 } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppDispatch } from '../app/hooks';
+import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { fetchProfile } from '../features/auth';
+import { ArtistForm, DeleteAction, studioPaths, useManagedArtists } from '../features/studio';
+
+function BackLink() {
+  return (
+    <Link to="/studio" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}>
+      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+      Studio
+    </Link>
+  );
+}
+
+/** /studio/artists/new and /studio/artists/:artistId/edit. */
+export default function StudioArtistPage() {
+  const { artistId } = useParams();
+  const mode = artistId ? 'edit' : 'create';
+  const { artists, isAdmin, isLoading, isError, error, refetch } = useManagedArtists();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const artist = artistId ? (artists.find((entry) => entry._id === artistId) ?? null) : null;
+  // An artist account has one profile; the server refuses a second.
+  const ownProfile = !isAdmin ? artists[0] : undefined;
+
+  /** The account's own profile changed: refresh the signed-in user (it carries the profile id). */
+  const refreshOwnProfile = () => {
+    if (!isAdmin) void dispatch(fetchProfile());
+  };
+
+  const title = mode === 'create' ? (isAdmin ? 'New artist' : 'Create your artist profile') : 'Edit artist';
+
+  let body;
+  if (isLoading) {
+    body = <Skeleton className="h-96 rounded-card" />;
+  } else if (isError) {
+    body = <QueryErrorState error={error} fallback="Failed to fetch artist" onRetry={() => void refetch()} />;
+  } else if (mode === 'create' && ownProfile) {
+    body = (
+      <EmptyState
+        icon={<Mic2 size={22} strokeWidth={1.75} />}
+        title="You already have an artist profile"
+        description={`Your account manages ${ownProfile.name}.`}
+        action={
+          <Link to={studioPaths.editArtist(ownProfile._id)} className={buttonClasses()}>
+            Edit your profile
+          </Link>
+        }
+      />
+    );
+  } else if (mode === 'edit' && !artist) {
+    body = (
+      <EmptyState
+        tone="error"
+        title="Artist not found"
+        description="This profile does not exist, or your account does not manage it."
+        action={
+          <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
+            Back to the studio
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ArtistForm
+        key={artist?._id ?? 'new'}
+        mode={mode}
+        artist={artist}
+        canSetOwner={isAdmin}
+        onSaved={(saved) => {
+          refreshOwnProfile();
+          if (mode === 'create') void navigate(studioPaths.overview(saved._id));
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <title>{`${title} · Studio · Backbeat`}</title>
+      <BackLink />
+      <PageHeader
+        eyebrow="Studio"
+        title={title}
+        description={
+          mode === 'create'
+            ? 'The profile listeners see, follow and subscribe to.'
+            : artist
+              ? `Changes show on ${artist.name}'s public page at once.`
+              : undefined
+        }
+        actions={
+          artist ? (
+            <DeleteAction
+              entity="artist"
+              id={artist._id}
+              name={artist.name}
+              onDeleted={() => {
+                refreshOwnProfile();
+                void navigate('/studio', { replace: true });
+              }}
+            />
+          ) : undefined
+        }
+      />
+      <div className="max-w-4xl">{body}</div>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { ArrowLeft, Mic2 } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import type { Song } from '../features/catalog';
+import {
+  DeleteAction,
+  SongForm,
+  SongStatusPanel,
+  findUpload,
+  pickArtist,
+  rememberUpload,
+  studioPaths,
+  useGetAllArtistSongsQuery,
+  useManagedArtists,
+  useSongStatus,
+} from '../features/studio';
+
+function BackLink({ artistId }: { artistId?: string }) {
+  return (
+    <Link
+      to={studioPaths.overview(artistId)}
+      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}
+    >
+      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+      Studio
+    </Link>
+  );
+}
+
+function songFromState(state: unknown, songId: string | undefined): Song | null {
+  const song = (state as { song?: Song } | null)?.song;
+  return song && song._id === songId ? song : null;
+}
+
+/**
+ * The song being edited: the artist's (ready) songs are the fresh copy; a song still processing is only known
+ * from the studio list that linked here or from this tab's recent uploads (the server has no single-song read).
+ */
+function useEditedSong(songId: string | undefined, artistId: string | undefined) {
+  const location = useLocation();
+  const known = songFromState(location.state, songId) ?? (songId ? findUpload(songId) : undefined) ?? null;
+  const songs = useGetAllArtistSongsQuery(artistId ?? '', { skip: !songId || !artistId });
+  return {
+    fromList: songs.data?.find((song) => song._id === songId) ?? null,
+    known,
+    isLoading: songs.isLoading && !known,
+    isError: songs.isError && !known,
+    error: songs.error,
+    refetch: songs.refetch,
+  };
+}
+
+/** /studio/songs/new and /studio/songs/:songId/edit, with the upload's processing status. */
+export default function StudioSongPage() {
+  const { songId } = useParams();
+  const mode = songId ? 'edit' : 'create';
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const managed = useManagedArtists();
+  const artist = pickArtist(managed.artists, params.get('artist'));
+  const edited = useEditedSong(songId, artist?._id);
+  const [saved, setSaved] = useState<Song | null>(null);
+  const song = edited.fromList ?? (saved && saved._id === songId ? saved : null) ?? edited.known;
+  const status = useSongStatus(song?._id ?? null);
+  const title = mode === 'create' ? 'Upload a song' : 'Edit song';
+
+  let body;
+  if (managed.isLoading || (mode === 'edit' && !song && edited.isLoading)) {
+    body = <Skeleton className="h-[32rem] rounded-card" />;
+  } else if (managed.isError || edited.isError) {
+    body = (
+      <QueryErrorState
+        error={managed.error ?? edited.error}
+        fallback="Fetching songs by artist failed"
+        onRetry={() => {
+          void managed.refetch();
+          if (artist) void edited.refetch();
+        }}
+      />
+    );
+  } else if (!artist) {
+    body = (
+      <EmptyState
+        icon={<Mic2 size={22} strokeWidth={1.75} />}
+        title="Create your artist profile first"
+        description="Songs belong to an artist profile."
+        action={
+          <Link to={studioPaths.newArtist()} className={buttonClasses()}>
+            Create your profile
+          </Link>
+        }
+      />
+    );
+  } else if (mode === 'edit' && !song) {
+    body = (
+      <EmptyState
+        tone="error"
+        title="Song not found"
+        description="This song does not exist, or your account does not manage it."
+        action={
+          <Link to={studioPaths.overview(artist._id)} className={buttonClasses({ variant: 'secondary' })}>
+            Back to the studio
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-4">
+        {song ? <SongStatusPanel view={status} songTitle={song.title} /> : null}
+        <SongForm
+          key={song?._id ?? `new-${artist._id}`}
+          mode={mode}
+          song={song}
+          artists={managed.artists}
+          defaultArtistId={artist._id}
+          onSaved={(next, sentAudio) => {
+            if (sentAudio) rememberUpload(next);
+            if (mode === 'create') {
+              // Continue on the new song's page, where its processing status shows.
+              void navigate(studioPaths.editSong(next._id, next.artist._id), {
+                replace: true,
+                state: { song: next },
+              });
+              return;
+            }
+            setSaved(next);
+            if (sentAudio) status.refresh();
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <title>{`${title} · Studio · Backbeat`}</title>
+      <BackLink artistId={song?.artist._id ?? artist?._id} />
+      <PageHeader
+        eyebrow="Studio"
+        title={title}
+        description={
+          mode === 'create'
+            ? `Upload audio for ${artist?.name ?? 'your artist profile'}. It is transcoded for streaming and goes live when ready.`
+            : song
+              ? `${song.title} by ${song.artist.name}`
+              : undefined
+        }
+        actions={
+          mode === 'edit' && song ? (
+            <DeleteAction
+              entity="song"
+              id={song._id}
+              name={song.title}
+              onDeleted={() => void navigate(studioPaths.overview(song.artist._id), { replace: true })}
+            />
+          ) : undefined
+        }
+      />
+      <div className="max-w-4xl">{body}</div>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../apps/server/test/postgres-cluster';
+import { repoRoot } from './paths';
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** SIGTERM, then waits for the process to exit (PGlite flushes and closes on the way out). */
+  stop(timeoutMs?: number): Promise<number | null>;
+}
+
+/** Environment every e2e server shares: production mode, embedded database, quiet logs. */
+export function baseServerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'e2e-secret-key-which-is-long-enough-0123456789',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ...extra,
+  };
+}
+
+/** Starts `apps/server/src/main.ts` on a free port over `dataDir` and waits until /api/health answers. */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  healthTimeoutMs = 420_000,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: baseServerEnv({ ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async (timeoutMs = 30_000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    child.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const result = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    if (result === 'timeout') {
+      child.kill('SIGKILL');
+      throw new Error(`server did not exit within ${timeoutMs} ms of SIGTERM`);
+    }
+    return result;
+  };
+  try {
+    await waitForHealth(baseUrl, child, healthTimeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { baseUrl, child, stop };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
+}

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { demoCatalogue } from '../support/catalogue';
+import { resetLinkFor } from '../support/outbox';
+import {
+  demo,
+  expectPath,
+  expectToast,
+  loginViaApi,
+  loginViaUi,
+  newPerson,
+  registerViaApi,
+  setGenresViaApi,
+} from '../support/session';
+import { setSocialIdentity } from '../support/social';
+
+const baseUrl = inject('baseUrl');
+const UNAUTHORIZED = /Failed to load resource: the server responded with a status of 401/;
+let browser: Browser;
+let ids: Awaited<ReturnType<typeof demoCatalogue>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ids = await demoCatalogue();
+});
+afterAll(() => browser.close());
+
+/** Opens a page and keeps it open only for the test's body; console errors fail the test. */
+async function withPage(
+  body: (page: Page, context: BrowserContext, consoleErrors: string[]) => Promise<void>,
+  options: Parameters<typeof openPage>[2] = {},
+  /** Browser-logged failures the test provokes on purpose (e.g. the 401 of a wrong password). */
+  expectedErrors: RegExp[] = [],
+) {
+  const { context, page, consoleErrors } = await openPage(browser, undefined, options);
+  try {
+    await body(page, context, consoleErrors).catch(async (error: unknown) => {
+      await screenshot(page, `failed-auth-${expect.getState().currentTestName?.replace(/\W+/g, '-')}`);
+      throw error;
+    });
+    const unexpected = consoleErrors.filter((text) => !expectedErrors.some((pattern) => pattern.test(text)));
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('accounts: register, choose genres, log out, log in', () => {
+  it('walks a new listener from sign-up to home and back', async () => {
+    const person = newPerson('journey');
+    await withPage(async (page) => {
+      await page.goto(`${baseUrl}/register`);
+      await page.getByLabel('Name').fill(person.name);
+      await page.getByLabel('Email').fill(person.email);
+      await page.locator('input[name="password"]').fill(person.password);
+      await page.locator('input[name="confirmation"]').fill(person.password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(page, 'Registered successfully');
+      await expectPath(page, '/genres');
+
+      const continueButton = page.getByRole('button', { name: 'Continue' });
+      expect(await continueButton.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Jazz' }).click();
+      await page.getByRole('button', { name: 'Electronic' }).click();
+      await continueButton.click();
+      await expectToast(page, 'Preferred genres updated');
+      await expectPath(page, '/home');
+
+      // Log out from the account menu: the session ends and /home is not a page that stays.
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await expectToast(page, 'Logged out successfully');
+      await expectPath(page, '/login');
+      const me = await page.request.get(`${baseUrl}/api/users/me`);
+      expect(me.status()).toBe(401);
+
+      await loginViaUi(page, person);
+      await expectToast(page, 'Logged in successfully');
+      await expectPath(page, '/home');
+    });
+  });
+
+  it('shows the server message for a wrong password and stays on /login', async () => {
+    await withPage(
+      async (page) => {
+        await page.goto(`${baseUrl}/login`);
+        await loginViaUi(page, { email: demo.listener.email, password: 'not-the-password' });
+        await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first().waitFor();
+        expect(new URL(page.url()).pathname).toBe('/login');
+      },
+      {},
+      [UNAUTHORIZED],
+    );
+  });
+});
+
+describe('accounts: forgotten password', () => {
+  it('mails a link that sets a new password; the old one stops working', async () => {
+    const person = newPerson('reset');
+    const setup = await browser.newContext();
+    await registerViaApi(setup, person);
+    await setGenresViaApi(setup, ['Rock']);
+    await setup.close();
+    const newPassword = `${person.password}-renewed`;
+
+    await withPage(
+      async (page) => {
+        await page.goto(`${baseUrl}/login`);
+        await page.getByRole('link', { name: 'Forgot password?' }).click();
+        await expectPath(page, '/forgot-password');
+        await page.getByLabel('Email').fill(person.email);
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await page
+          .getByText(/reset link is on its way|If an account exists/i)
+          .first()
+          .waitFor();
+
+        const link = await resetLinkFor(person.email);
+        expect(link).toMatch(/^\/reset-password\/[A-Za-z0-9_-]+$/);
+        await page.goto(`${baseUrl}${link}`);
+        await page.locator('input[name="password"]').fill(newPassword);
+        await page.locator('input[name="confirmation"]').fill(newPassword);
+        await page.getByRole('button', { name: 'Save new password' }).click();
+        await expectPath(page, '/login');
+
+        // The old password is refused, the new one signs in.
+        await loginViaUi(page, person);
+        await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first().waitFor();
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await loginViaUi(page, { email: person.email, password: newPassword });
+        await expectToast(page, 'Logged in successfully');
+        await expectPath(page, '/home');
+
+        // The link works once.
+        const reused = await page.request.post(
+          `${baseUrl}/api${link.replace('/reset-password/', '/users/reset-password/')}`,
+          {
+            data: { password: `${newPassword}-again` },
+          },
+        );
+        expect(reused.status()).toBe(400);
+      },
+      {},
+      [UNAUTHORIZED],
+    );
+  });
+});
+
+describe('accounts: social login through the local OpenID Connect issuer', () => {
+  it('registers a new person, asks for genres, and signs them in again later', async () => {
+    const suffix = Math.random().toString(36).slice(2, 10);
+    await setSocialIdentity({
+      sub: `e2e-${suffix}`,
+      email: `social.${suffix}@example.com`,
+      email_verified: true,
+      name: 'Sam Social',
+    });
+    // The issuer serves a throwaway self-signed certificate.
+    await withPage(
+      async (page) => {
+        // Every document the browser asked for, redirects included.
+        const visited: string[] = [];
+        page.on('request', (request) => {
+          if (request.isNavigationRequest()) visited.push(request.url());
+        });
+        await page.goto(`${baseUrl}/login`);
+        await page.getByRole('link', { name: 'Continue with Google' }).click();
+        await expectToast(page, 'Social registration successful! Please select your genres.');
+        await expectPath(page, '/genres');
+        expect(visited.some((url) => url.startsWith(inject('oidcIssuerUrl')))).toBe(true);
+        expect(visited).toContain(`${baseUrl}/auth/callback?new=1`);
+        await expect(page.getByText('Welcome, Sam').isVisible()).resolves.toBe(true);
+        await page.getByRole('button', { name: 'Lo-Fi' }).click();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expectPath(page, '/home');
+
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await expectPath(page, '/login');
+        await page.getByRole('link', { name: 'Continue with Google' }).click();
+        await expectToast(page, 'Social login successful!');
+        await expectPath(page, '/home');
+        expect(visited).toContain(`${baseUrl}/auth/callback`);
+      },
+      { ignoreHTTPSErrors: true },
+    );
+  });
+});
+
+/**
+ * SPEC section 2, row by row. Each cell is where the app settles: `=` stays on the row's path; `/home>/genres`
+ * means "sent to /home, which then sends a person without genres on to /genres" (both hops are checked).
+ */
+type Who = 'guest' | 'noGenres' | 'withGenres' | 'admin';
+type Row = { path: () => string } & Record<Who, string>;
+
+const rows: Row[] = [
+  ...['/', '/help', '/data-deletion', '/privacy-policy', '/payment-success', '/payment-fail'].map((path) => ({
+    path: () => path,
+    guest: '=',
+    noGenres: '=',
+    withGenres: '=',
+    admin: '=',
+  })),
+  // /auth/callback is public; the page itself then finishes a sign-in: the profile check fails for a guest.
+  {
+    path: () => '/auth/callback',
+    guest: '/login',
+    noGenres: '/home>/genres',
+    withGenres: '/home',
+    admin: '/home>/genres',
+  },
+  ...['/register', '/login', '/forgot-password', '/reset-password/some-token'].map((path) => ({
+    path: () => path,
+    guest: '=',
+    noGenres: '/home>/genres',
+    withGenres: '/home',
+    admin: '/home>/genres',
+  })),
+  { path: () => '/genres', guest: '/login', noGenres: '=', withGenres: '=', admin: '=' },
+  ...[
+    () => '/home',
+    () => '/genre/Electronic',
+    () => '/artists',
+    () => `/artist/${ids.artistId}`,
+    () => '/purchases',
+    () => '/liked-songs',
+  ].map((path) => ({ path, guest: '/login', noGenres: '/genres', withGenres: '=', admin: '/genres' })),
+  ...[() => `/album/${ids.albumId}`, () => '/search'].map((path) => ({
+    path,
+    guest: '/login',
+    noGenres: '=',
+    withGenres: '=',
+    admin: '=',
+  })),
+  { path: () => '/payment-history', guest: '/login', noGenres: '/genres', withGenres: '=', admin: '/genres' },
+  ...[() => '/admin', () => `/admin/payments/${ids.artistId}`].map((path) => ({
+    path,
+    guest: '/login',
+    noGenres: '/home>/genres',
+    withGenres: '/home',
+    admin: '=',
+  })),
+  ...['/no-such-page', '/artist', '/home/extra/segments'].map((path) => ({
+    path: () => path,
+    guest: '/login',
+    noGenres: '/',
+    withGenres: '/',
+    admin: '/',
+  })),
+];
+
+async function signIn(who: Who, context: BrowserContext) {
+  if (who === 'noGenres') await registerViaApi(context, newPerson('nogenres'));
+  if (who === 'withGenres') {
+    await registerViaApi(context, newPerson('genres'));
+    await setGenresViaApi(context, ['Electronic']);
+  }
+  if (who === 'admin') {
+    await loginViaApi(context, demo.admin);
+    // The demo admin has no preferred genres; the admin column above assumes so.
+    const me = (await (await context.request.get(`${baseUrl}/api/users/me`)).json()) as {
+      preferredGenres: string[];
+    };
+    expect(me.preferredGenres).toEqual([]);
+  }
+}
+
+describe('SPEC section 2 route table', () => {
+  for (const who of ['guest', 'noGenres', 'withGenres', 'admin'] as const) {
+    it(`sends a ${who} visitor where the table says`, async () => {
+      await withPage(async (page, context, consoleErrors) => {
+        await signIn(who, context);
+        const paths: string[] = [];
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+        });
+        const mismatches: string[] = [];
+        for (const row of rows) {
+          const target = row.path();
+          const hops = row[who] === '=' ? [target] : row[who].split('>');
+          const final = hops.at(-1)!;
+          paths.length = 0;
+          await page.goto(`${baseUrl}${target}`);
+          await expectPath(page, final, 10_000).catch(() => undefined);
+          // Redirects follow the session check and the lazy route chunks: give a late one the chance to show.
+          await page.waitForTimeout(600);
+          const settled = new URL(page.url()).pathname;
+          const visitedAll = hops.every((hop) => paths.includes(hop));
+          if (settled !== final || !visitedAll)
+            mismatches.push(`${target}: expected ${hops.join(' > ')}, went ${paths.join(' > ')}`);
+          // Routing only: screens.e2e.ts checks each screen's console (a guest's /auth/callback check answers 401).
+          consoleErrors.length = 0;
+        }
+        expect(mismatches, mismatches.join('\n')).toEqual([]);
+        await screenshot(page, `routes-${who}-last`);
+      });
+    }, 240_000);
+  }
+});
