@@ -6,6 +6,8 @@ export async function withLock(lockDir: string, work: () => Promise<void>) {
   const owner = path.join(lockDir, 'owner');
   const deadline = Date.now() + 15 * 60 * 1000;
   let announced = false;
+  // The lock's parent (e2e/.cache) does not exist in a fresh clone.
+  mkdirSync(path.dirname(lockDir), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lockDir);

@@ -10,9 +10,9 @@ export interface MediaResponseOptions {
 /**
  * Sends a media file with validators and byte ranges: strong ETag (size + mtime), `If-None-Match` -> 304,
  * `Range` -> 206 (416 when unsatisfiable; `If-Range` honoured). The body is streamed from the store in 64 KiB
- * chunks, never buffered whole.
+ * chunks, never buffered whole, except small files (segments) that the hot cache keeps in memory.
  */
-export function sendMediaFile(
+export async function sendMediaFile(
   request: FastifyRequest,
   reply: FastifyReply,
   media: StreamMedia,
@@ -43,5 +43,5 @@ export function sendMediaFile(
     reply.header('content-length', file.size);
   }
   if (request.method === 'HEAD' || file.size === 0) return reply.send();
-  return reply.send(media.read(file, range ?? undefined));
+  return reply.send(await media.body(file, range ?? undefined));
 }

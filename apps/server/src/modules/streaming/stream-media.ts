@@ -8,6 +8,54 @@ export interface MediaFile {
   mtime: Date;
 }
 
+/** Files up to this size are served from memory once read (HLS segments are ~150 KB; fallback files stream). */
+const HOT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** Memory the hot-file cache may hold. */
+const HOT_CACHE_BYTES = 96 * 1024 * 1024;
+
+/**
+ * Least-recently-used buffers bounded by their total size. Segments are immutable and every listener of a song
+ * reads the same ones, so a hot segment is answered from memory without opening the file again.
+ */
+export class ByteBudgetCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly maxEntryBytes: number,
+  ) {}
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  get(key: string): Buffer | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: Buffer): void {
+    if (value.length > this.maxEntryBytes || value.length > this.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.length;
+    }
+    this.entries.set(key, value);
+    this.bytes += value.length;
+    for (const [oldest, buffer] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= buffer.length;
+    }
+  }
+}
+
 /** How long a song's media prefix is trusted before the database is asked again (re-uploads, deletions). */
 const PREFIX_TTL_MS = 10_000;
 
@@ -21,6 +69,8 @@ export class StreamMedia {
   private readonly playlists = new TtlCache<string, PlaylistTemplate>(2_000);
   private readonly keys = new TtlCache<string, Buffer>(20_000);
   private readonly files = new TtlCache<string, MediaFile | null>(50_000);
+  private readonly hot = new ByteBudgetCache(HOT_CACHE_BYTES, HOT_FILE_MAX_BYTES);
+  private readonly loadingHot = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly store: MediaStore,
@@ -70,6 +120,27 @@ export class StreamMedia {
 
   read(file: MediaFile, range?: { start: number; end: number }) {
     return this.store.read(file.key, range);
+  }
+
+  /**
+   * A response body for the file: small files (segments) come from the hot cache, read once by concurrent
+   * requests; large ones (the fallback audio) are streamed from the store.
+   */
+  async body(file: MediaFile, range?: { start: number; end: number }) {
+    if (file.size > HOT_FILE_MAX_BYTES) return this.read(file, range);
+    const cacheKey = `${file.key}\n${file.mtime.getTime()}\n${file.size}`;
+    let whole = this.hot.get(cacheKey);
+    if (!whole) {
+      let loading = this.loadingHot.get(cacheKey);
+      if (!loading) {
+        loading = this.readAll(file.key).finally(() => this.loadingHot.delete(cacheKey));
+        this.loadingHot.set(cacheKey, loading);
+      }
+      whole = await loading;
+      if (whole.length !== file.size) return this.read(file, range); // changed under us: do not cache it
+      this.hot.set(cacheKey, whole);
+    }
+    return range ? whole.subarray(range.start, range.end + 1) : whole;
   }
 
   private async readAll(key: string): Promise<Buffer> {
