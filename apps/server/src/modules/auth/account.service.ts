@@ -9,7 +9,12 @@ export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export class AccountService {
   constructor(
-    private readonly deps: { users: UsersRepository; outbox: MailOutboxRepository; now?: () => Date },
+    private readonly deps: {
+      users: UsersRepository;
+      outbox: MailOutboxRepository;
+      now?: () => Date;
+      onDeleted?: (userId: string) => void;
+    },
   ) {}
 
   /**
@@ -32,5 +37,6 @@ export class AccountService {
     }
     await this.deps.users.delete(user.id);
     await this.deps.outbox.deleteForRecipient(user.email);
+    this.deps.onDeleted?.(user.id);
   }
 }

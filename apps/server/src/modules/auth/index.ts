@@ -39,7 +39,12 @@ export async function registerAuthModule(
     publicUrl: config.publicUrl,
     log: (): MailLog => api.log,
   });
-  const accounts = new AccountService({ users, outbox: new MailOutboxRepository(db) });
+  const accounts = new AccountService({
+    users,
+    outbox: new MailOutboxRepository(db),
+    // A deleted artist owner changes the catalogue's owner fields; the cached answers must not outlive it.
+    onDeleted: () => services.catalogCache.invalidate(),
+  });
   const oidc = new OidcService({
     providers: config.oidcProviders,
     publicUrl: config.publicUrl,
