@@ -174,7 +174,8 @@ describe('studio', () => {
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Delete song' }).click();
       await expectToast(page, 'Song deleted successfully');
-      await songList(page).getByText(renamed).waitFor({ state: 'detached' });
+      // exact: the row's confirm dialog, still in the row while it closes, names the song too.
+      await songList(page).getByText(renamed, { exact: true }).waitFor({ state: 'detached' });
 
       const answer = await context.request.get(`${baseUrl}/api/search?q=${encodeURIComponent(renamed)}`);
       const found = (await answer.json()) as { songs: Array<{ title: string }> };
