@@ -11,3 +11,4 @@ export { TextField, type TextFieldProps } from './text-field';
 export { FormAlert } from './form-alert';
 export { Prose } from './prose';
 export { QueryErrorState } from './query-error-state';
+export { Modal } from './modal';

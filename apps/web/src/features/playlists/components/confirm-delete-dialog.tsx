@@ -1,6 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui';
-import { Modal } from './modal';
+import { Button, Modal } from '../../../components/ui';
 
 /** Asks before a playlist is deleted; Cancel has the focus, so Enter never deletes by accident. */
 export function ConfirmDeleteDialog({

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ListMusic } from 'lucide-react';
-import { Button, FormAlert, TextField, cx } from '../../../components/ui';
+import { Button, FormAlert, Modal, TextField, cx } from '../../../components/ui';
 import { PLAYLIST_LIMITS } from '../playlists.constants';
 import { validatePlaylistForm, type PlaylistFormValues } from '../playlist-form';
-import { Modal } from './modal';
 
 /**
  * Create or rename a playlist: a name (required, trimmed) and an optional description. `onSubmit` answers an

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cx } from './class-names';
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside, Escape closes it (unless `busy`), and focus
@@ -9,6 +10,7 @@ export function Modal({
   title,
   description,
   icon,
+  tone = 'default',
   busy = false,
   onClose,
   children,
@@ -17,6 +19,8 @@ export function Modal({
   title: string;
   description?: ReactNode;
   icon?: ReactNode;
+  /** 'danger' tints the icon for destructive confirmations. */
+  tone?: 'default' | 'danger';
   busy?: boolean;
   onClose: () => void;
   children: ReactNode;
@@ -54,7 +58,10 @@ export function Modal({
             {icon ? (
               <span
                 aria-hidden="true"
-                className="flex size-10 shrink-0 items-center justify-center rounded-pill bg-surface-2"
+                className={cx(
+                  'flex size-10 shrink-0 items-center justify-center rounded-pill',
+                  tone === 'danger' ? 'bg-danger/15 text-danger' : 'bg-surface-2',
+                )}
               >
                 {icon}
               </span>
