@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './dashboard';
 export * from './playlists';
 export * from './streaming';
+export * from './payments';

@@ -10,6 +10,7 @@ import { createCatalogCache } from './catalog/catalog-cache';
 import { registerDashboard } from './dashboard';
 import { attachMailLogger, createMailer, type Mailer } from './mail';
 import { registerPlaylists } from './playlists';
+import { registerPayments } from './payments';
 import { registerStreaming } from './streaming';
 
 /** Collaborators shared by the modules; tests may replace any of them. */
@@ -48,4 +49,5 @@ export async function registerModules(api: FastifyInstance, context: ModuleConte
   await registerStreaming(api, context);
   await registerPlaylists(api, context);
   await registerDashboard(api, context);
+  await registerPayments(api, context);
 }

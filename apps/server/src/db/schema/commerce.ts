@@ -33,6 +33,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_artist_idx').on(t.artistId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    /** The admin dashboard's transactions list over every artist: newest first. */
+    index('orders_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,106 @@
+import {
+  PAYMENT_ERROR_CODES,
+  SUBSCRIPTION_CYCLE_MONTHS,
+  type PurchasableItemType,
+  type SubscriptionCycle,
+} from '@backbeat/contract';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { formatMoney } from './money';
+import type { PaymentsRepository } from './payments.repository';
+
+/** What an order is for, priced by the server from the catalogue. */
+export interface Offer {
+  itemType: 'song' | 'album' | 'subscription';
+  title: string;
+  amount: number;
+  currency: string;
+  artistId: string;
+  songId?: string;
+  albumId?: string;
+  cycle?: SubscriptionCycle;
+}
+
+const notForSale = (message: string) => conflict(message, PAYMENT_ERROR_CODES.notForSale);
+const alreadyOwned = (message: string) => conflict(message, PAYMENT_ERROR_CODES.alreadyOwned);
+
+/**
+ * A song or album the user may buy now. Refused: an unknown or unfinished item (404), one the user already owns,
+ * directly or through its album (409 ALREADY_OWNED), and one that is not sold on its own (409 NOT_FOR_SALE): a free
+ * item, and a song on a premium album, which plays only with the album bought (the access policy's rule).
+ */
+export async function purchaseOffer(
+  repo: PaymentsRepository,
+  userId: string,
+  itemType: PurchasableItemType,
+  itemId: string,
+): Promise<Offer> {
+  if (itemType === 'song') {
+    const song = await repo.findSong(itemId);
+    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    if (await repo.ownsSong(userId, song.id, song.album?.id ?? null)) {
+      throw alreadyOwned('You already own this song');
+    }
+    if (song.album?.isPremium) {
+      throw notForSale(`This song is sold only with the album "${song.album.title}"`);
+    }
+    if (song.price <= 0) throw notForSale('This song is not for sale');
+    return {
+      itemType,
+      title: song.title,
+      amount: song.price,
+      currency: song.currency,
+      artistId: song.artistId,
+      songId: song.id,
+    };
+  }
+  const album = await repo.findAlbum(itemId);
+  if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+  if (await repo.ownsAlbum(userId, album.id)) throw alreadyOwned('You already own this album');
+  if (album.price <= 0) throw notForSale('This album is not for sale');
+  return {
+    itemType,
+    title: album.title,
+    amount: album.price,
+    currency: album.currency,
+    artistId: album.artistId,
+    albumId: album.id,
+  };
+}
+
+/** One cycle of a subscription to the artist: the monthly price times the months; refused while one is active. */
+export async function subscriptionOffer(
+  repo: PaymentsRepository,
+  userId: string,
+  artistId: string,
+  cycle: SubscriptionCycle,
+  now: Date,
+): Promise<Offer> {
+  const artist = await repo.findArtist(artistId);
+  if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+  if (await repo.findActiveSubscription(userId, artist.id, now)) {
+    throw alreadyOwned(`You are already subscribed to ${artist.name || 'this artist'}`);
+  }
+  if (artist.subscriptionPrice <= 0) throw notForSale('Subscriptions to this artist are not for sale');
+  return {
+    itemType: 'subscription',
+    title: `${artist.name} - ${cycle} subscription`,
+    amount: artist.subscriptionPrice * SUBSCRIPTION_CYCLE_MONTHS[cycle],
+    currency: artist.currency,
+    artistId: artist.id,
+    cycle,
+  };
+}
+
+/** A client that showed another price (or currency) than the server's is refused, naming the current price. */
+export function assertPrice(offer: Offer, shown: { amount?: number; currency?: string }): void {
+  const amountDiffers = shown.amount !== undefined && shown.amount !== offer.amount;
+  const currencyDiffers =
+    shown.currency !== undefined && shown.currency.toUpperCase() !== offer.currency.toUpperCase();
+  if (amountDiffers || currencyDiffers) {
+    throw new AppError(
+      400,
+      PAYMENT_ERROR_CODES.amountMismatch,
+      `The price has changed: it is now ${formatMoney(offer.amount, offer.currency)}`,
+    );
+  }
+}
