@@ -62,6 +62,8 @@ async function main() {
           if (!audio) throw new Error('no player audio element');
           const started = performance.now();
           const measure = window as unknown as { ttfa?: Promise<number> };
+          performance.clearResourceTimings();
+          (window as unknown as { ttfaStart: number }).ttfaStart = started;
           measure.ttfa = new Promise<number>((resolve) =>
             audio.addEventListener('playing', () => resolve(performance.now() - started), { once: true }),
           );
@@ -76,6 +78,19 @@ async function main() {
           ]),
         );
         timings.push(ms);
+        if (process.env.TTFA_TRACE) {
+          const trace = await page.evaluate(() => {
+            const start = (window as unknown as { ttfaStart: number }).ttfaStart;
+            return performance
+              .getEntriesByType('resource')
+              .map((entry) => {
+                const name = new URL(entry.name).pathname.split('/').slice(-2).join('/').slice(0, 28);
+                return `${name} ${(entry.startTime - start).toFixed(0)}+${entry.duration.toFixed(0)}`;
+              })
+              .join(' | ');
+          });
+          console.log(`${ms.toFixed(0).padStart(4)} ms  ${trace}`);
+        }
       }
     }
     const sorted = [...timings].sort((a, b) => a - b);

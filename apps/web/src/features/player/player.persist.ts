@@ -1,10 +1,12 @@
 import { persistReducer, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
-import type { TypedStartListening } from '@reduxjs/toolkit';
+import { isAnyOf, type TypedStartListening } from '@reduxjs/toolkit';
+import { logout, sessionEnded } from '../auth';
 import type { PlayerRootState } from './player.selectors';
 import { playerReducer } from './player.slice';
 import type { PlayerState } from './player.types';
 import { writeStoredVolume } from './player.volume-storage';
+import { clearPrefetchedAddresses } from './stream-prefetch';
 
 /**
  * SPEC section 4: the player keeps only volume, selected song, current time and isPlaying. Three of them live in
@@ -30,5 +32,10 @@ export function startPlayerListeners(startListening: TypedStartListening<PlayerR
     effect: (_action, api) => {
       writeStoredVolume(api.getState().player.volume);
     },
+  });
+  // Prefetched stream addresses were signed for the account that just left.
+  startListening({
+    matcher: isAnyOf(logout.fulfilled, sessionEnded),
+    effect: () => clearPrefetchedAddresses(),
   });
 }

@@ -89,7 +89,9 @@ describe('Player', () => {
     );
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/stream/song/s1');
     await waitFor(() => expect(play).toHaveBeenCalled());
-    // In an album, the rest of its addresses come in one call.
+    // In an album, the rest of its addresses come in one call, once the first song sounds.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/stream/song/s1']);
+    fireEvent(screen.getByTestId('player-audio'), new Event('playing'));
     await waitFor(() => expect(store.getState().stream.urls.s2).toBe('/hls/s2.m3u8?token=t'));
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       '/api/stream/song/s1',

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Pause, Play } from 'lucide-react';
 import { cx } from '../../../components/ui';
 import type { Song } from '../../catalog/catalog.types';
-import { usePlayerDispatch, usePlayerSelector } from '../hooks/use-player-store';
+import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/use-player-store';
 import { selectIsPlaying, selectSelectedSong } from '../player.selectors';
 import { playFromList, togglePlay } from '../player.slice';
 import type { PlaybackContextType } from '../player.types';
+import { PREFETCH_INTENT_DELAY_MS, prefetchSongAddress } from '../stream-prefetch';
 
 export interface SongListPlayContext {
   type: PlaybackContextType;
@@ -32,6 +33,31 @@ export function usePlaySongInList(songs: Song[], context: SongListPlayContext) {
   };
 }
 
+/**
+ * Intent to play (the pointer resting on the button, or focus): the song's stream address is asked for before the
+ * click, so pressing play waits only for the audio. Songs the catalogue marks locked or not ready are left alone.
+ */
+function usePlayIntent(song: Song | undefined) {
+  const store = usePlayerStore();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancel = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => cancel, []);
+  const start = () => {
+    cancel();
+    if (!song || song.canPlay === false || song.status !== 'ready') return;
+    const { stream, player } = store.getState();
+    if (player.selectedSong?._id === song._id || stream.fetchedIds.includes(song._id)) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      prefetchSongAddress(song._id);
+    }, PREFETCH_INTENT_DELAY_MS);
+  };
+  return { onPointerEnter: start, onFocus: start, onPointerLeave: cancel, onBlur: cancel };
+}
+
 /** The row's leading cell (cover or number) as a play button, with a play/pause overlay on hover and focus. */
 export function SongPlayButton({
   songs,
@@ -46,6 +72,7 @@ export function SongPlayButton({
 }) {
   const { isCurrent, isPlaying, play } = usePlaySongInList(songs, context);
   const song = songs[index];
+  const intent = usePlayIntent(song);
   if (!song) return <>{children}</>;
   const current = isCurrent(song);
   const playing = isPlaying(song);
@@ -55,6 +82,7 @@ export function SongPlayButton({
       <div className={cx('contents', current && '[&>*]:opacity-40')}>{children}</div>
       <button
         type="button"
+        {...intent}
         onClick={(event) => {
           event.stopPropagation();
           play(index);

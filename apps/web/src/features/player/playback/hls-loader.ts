@@ -24,6 +24,9 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
   keyLoadPolicy: { default: keyLoadPolicy },
   // AAC-only segments transmux in well under a millisecond; a worker per song costs more to start than it saves.
   enableWorker: false,
+  // The first key and segment load while the MediaSource is still opening, instead of waiting for hls.js's next
+  // 100 ms tick after it opens: about 100 ms off the time to first audio.
+  startFragPrefetch: true,
 };
 
 let hlsModule: Promise<HlsConstructor> | null = null;

@@ -10,6 +10,27 @@ import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/u
 import { attachFile, attachStream, detachMedia, type AttachedSource } from './audio-source';
 import { createPlayRecorder } from './play-recorder';
 
+/** Longest wait for the current song's audio before deferred work runs anyway (a paused or refused song). */
+const DEFERRED_WORK_MAX_WAIT_MS = 1500;
+
+/** Runs `work` once, when the element next starts playing or after DEFERRED_WORK_MAX_WAIT_MS, whichever is first. */
+function afterFirstAudio(audio: HTMLAudioElement | null, work: () => void): void {
+  if (!audio) {
+    work();
+    return;
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    audio.removeEventListener('playing', run);
+    work();
+  };
+  const timer = setTimeout(run, DEFERRED_WORK_MAX_WAIT_MS);
+  audio.addEventListener('playing', run);
+}
+
 export interface PlaybackEngineState {
   /** The source is attached but cannot play yet. */
   sourceLoading: boolean;
@@ -82,9 +103,11 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
       if (!fetchSongStream.fulfilled.match(result) || !albumId || prefetchedAlbums.current.has(albumId))
         return;
       prefetchedAlbums.current.add(albumId);
-      void dispatch(fetchAlbumStream(albumId));
+      // The rest of the album is fetched once this song sounds (or after a moment), so that call never competes
+      // with the playlist, key and first segment of the song the listener is waiting for.
+      afterFirstAudio(audio, () => void dispatch(fetchAlbumStream(albumId)));
     });
-  }, [dispatch, store, songId, lastSelectedAt, stream.fetched, isPlaying]);
+  }, [audio, dispatch, store, songId, lastSelectedAt, stream.fetched, isPlaying]);
 
   // A new song (or a new selection of the same one) clears the old playback and attaches the new source.
   const { url } = stream;

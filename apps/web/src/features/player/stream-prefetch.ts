@@ -1,0 +1,53 @@
+import type { StreamSongResponse } from '@backbeat/contract';
+import { api } from '../../lib/api';
+
+/**
+ * Stream addresses asked for on intent (the pointer resting on a play button, or keyboard focus on it), so the
+ * click finds its address already on the way. A prefetched answer is handed to the next `fetchSongStream` for that
+ * song exactly once and is kept only briefly: it was signed for whoever was signed in when it was asked for.
+ */
+export const PREFETCH_TTL_MS = 10_000;
+/** Hover shorter than this is a pointer passing over the list, not an intent to play. */
+export const PREFETCH_INTENT_DELAY_MS = 60;
+const MAX_ENTRIES = 8;
+
+interface Entry {
+  response: Promise<StreamSongResponse>;
+  at: number;
+}
+
+const entries = new Map<string, Entry>();
+
+function dropStale(now: number): void {
+  for (const [songId, entry] of entries) if (now - entry.at > PREFETCH_TTL_MS) entries.delete(songId);
+}
+
+/** Starts fetching a song's stream address unless one is already on the way. */
+export function prefetchSongAddress(songId: string, now = Date.now()): void {
+  dropStale(now);
+  if (entries.has(songId)) return;
+  if (entries.size >= MAX_ENTRIES) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  const response = api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`);
+  // An unused refusal must not surface as an unhandled rejection; the taker still sees it.
+  response.catch(() => undefined);
+  entries.set(songId, { response, at: now });
+}
+
+/** The prefetched answer for a song, once; undefined when there is none or it is too old. */
+export function takePrefetchedAddress(
+  songId: string,
+  now = Date.now(),
+): Promise<StreamSongResponse> | undefined {
+  const entry = entries.get(songId);
+  entries.delete(songId);
+  if (!entry || now - entry.at > PREFETCH_TTL_MS) return undefined;
+  return entry.response;
+}
+
+/** Forgets every prefetched address (sign-out, session end). */
+export function clearPrefetchedAddresses(): void {
+  entries.clear();
+}
