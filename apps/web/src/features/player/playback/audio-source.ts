@@ -1,4 +1,5 @@
 import { HLS_CONFIG, loadHls, type HlsConstructor } from './hls-loader';
+import { keyAddressFor, keyPrefetchingLoader, type KeyFetcher } from './key-prefetch';
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
@@ -13,6 +14,8 @@ export interface AttachOptions {
   startPosition: number;
   /** A fatal hls.js error; the source is already destroyed when this runs. */
   onFatalError(type: string): void;
+  /** For tests: how the key is prefetched. */
+  fetchKey?: KeyFetcher;
   /** For tests: the hls.js class to use instead of loading the module. */
   loadHlsClass?: () => Promise<HlsConstructor>;
 }
@@ -57,9 +60,12 @@ export async function attachStream(
 ): Promise<AttachedSource | null> {
   const Hls = await (options.loadHlsClass ?? loadHls)();
   if (Hls.isSupported()) {
+    const keyUrl = keyAddressFor(options.url, window.location.href);
+    const baseLoader = Hls.DefaultConfig?.loader;
     const hls = new Hls({
       ...HLS_CONFIG,
       startPosition: options.startPosition > 0 ? options.startPosition : -1,
+      ...(keyUrl && baseLoader ? { loader: keyPrefetchingLoader(baseLoader, keyUrl, options.fetchKey) } : {}),
     });
     let destroyed = false;
     const destroy = () => {
