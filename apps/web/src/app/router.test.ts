@@ -17,6 +17,7 @@ describe('route table', () => {
         '/auth/callback',
         '/payment-success',
         '/payment-fail',
+        '/checkout/sandbox/:orderId',
         '/register',
         '/login',
         '/forgot-password',

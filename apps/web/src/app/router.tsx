@@ -55,6 +55,16 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/genres', lazy: lazyModule(() => import('../pages/genres-page')) },
           {
+            // The sandbox gateway's demo checkout: signed in, in the quiet public shell (no player).
+            lazy: lazyModule(() => import('./layout/public-layout')),
+            children: [
+              {
+                path: '/checkout/sandbox/:orderId',
+                lazy: lazyModule(() => import('../pages/sandbox-checkout-page')),
+              },
+            ],
+          },
+          {
             lazy: lazyModule(() => import('./layout/main-layout')),
             children: [
               { path: '/album/:albumId', lazy: lazyModule(() => import('../pages/album-page')) },

@@ -1,4 +1,4 @@
-import { Lock, Music } from 'lucide-react';
+import { Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { useSongLikes } from '../features/auth';
@@ -9,7 +9,8 @@ import {
   useGetAlbumQuery,
   useGetAlbumSongsQuery,
 } from '../features/catalog';
-import { formatDuration, formatMoney } from '../lib/format';
+import { AlbumPurchaseButton } from '../features/commerce';
+import { formatDuration } from '../lib/format';
 
 function AlbumHeaderSkeleton() {
   return (
@@ -80,12 +81,7 @@ export default function AlbumPage() {
                 </span>
               ) : null}
             </p>
-            {data.isPremium && data.price > 0 ? (
-              <p className="mt-3 inline-flex items-center gap-1.5 rounded-pill border border-line px-3 py-1 text-meta text-muted tabular-nums">
-                <Lock size={12} strokeWidth={1.75} aria-hidden="true" />
-                Sold as a whole: {formatMoney(data.price, data.currency)}
-              </p>
-            ) : null}
+            <AlbumPurchaseButton album={data} />
             {data.description ? (
               <p className="mt-4 max-w-2xl text-body text-muted">{data.description}</p>
             ) : null}

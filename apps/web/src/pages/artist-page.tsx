@@ -15,6 +15,7 @@ import {
   useGetArtistAlbumsQuery,
   useGetArtistQuery,
 } from '../features/catalog';
+import { ArtistSubscription } from '../features/commerce';
 import { formatMoney } from '../lib/format';
 
 function ArtistHeaderSkeleton() {
@@ -99,6 +100,9 @@ export default function ArtistPage() {
                   ))}
                 </ul>
               ) : null}
+              <div className="mt-4">
+                <ArtistSubscription artist={data} />
+              </div>
             </div>
           </div>
           {data.bio ? <p className="relative mt-6 max-w-3xl text-body text-muted">{data.bio}</p> : null}

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { SongLockActionContext } from '../../features/catalog';
+import { SongUnlockButton } from '../../features/commerce';
 import { Player } from '../../features/player';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
@@ -22,7 +24,10 @@ export function MainLayout() {
         <SideMenu />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none md:py-8">
-            <Outlet />
+            {/* Locked song rows offer the way in: buy the song or album, or subscribe. */}
+            <SongLockActionContext value={SongUnlockButton}>
+              <Outlet />
+            </SongLockActionContext>
           </main>
           <SiteFooter />
         </div>

@@ -32,6 +32,8 @@ export interface UserSubscription {
   cycle?: string;
   gateway?: string;
   currentPeriodEnd?: string;
+  /** Cancelled, but it still plays until `currentPeriodEnd`. */
+  cancelAtPeriodEnd?: boolean;
   createdAt?: string;
 }
 

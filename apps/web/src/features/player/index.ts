@@ -1,6 +1,6 @@
 /** The player feature's public surface. */
 export { Player } from './components/player';
-export { playFromList, selectSong, clearPlaybackContext, resetPlayer } from './player.slice';
+export { playFromList, selectSong, clearPlaybackContext, resetPlayer, pause } from './player.slice';
 export { persistedPlayerReducer, startPlayerListeners } from './player.persist';
 export { streamReducer, clearStreams, fetchSongStream, fetchAlbumStream } from './stream.slice';
 export { selectSelectedSong, selectIsPlaying, type PlayerRootState } from './player.selectors';

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconButton, Skeleton, cx } from '../../../components/ui';
@@ -6,6 +7,7 @@ import { AddToPlaylistMenu } from '../../playlists';
 import { SongPlayButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
 import { CoverArt } from './cover-art';
+import { SongLockActionContext } from './song-lock-action';
 
 export interface SongListProps {
   songs: Song[];
@@ -41,6 +43,14 @@ function lockText(song: Song): string | null {
   return formatMoney(song.price, song.currency);
 }
 
+function AlbumLink({ album }: { album: NonNullable<Song['album']> }) {
+  return (
+    <Link to={`/album/${encodeURIComponent(album._id)}`} className="hover:text-text hover:underline">
+      {album.title}
+    </Link>
+  );
+}
+
 function SongRow({
   song,
   songs,
@@ -65,6 +75,7 @@ function SongRow({
   numbered: boolean;
 }) {
   const lock = lockText(song);
+  const LockAction = use(SongLockActionContext);
   const processing = song.status && song.status !== 'ready';
   return (
     <li
@@ -102,6 +113,13 @@ function SongRow({
           ) : (
             song.singer
           )}
+          {showAlbum && song.album?._id ? (
+            // Narrow screens have no album column: the album joins the secondary line ("Artist · Album").
+            <span className="lg:hidden">
+              <span aria-hidden="true"> · </span>
+              <AlbumLink album={song.album} />
+            </span>
+          ) : null}
           {processing ? (
             <span className="ml-2 inline-flex items-center gap-1 text-muted">
               <Loader size={12} strokeWidth={1.75} aria-hidden="true" />
@@ -112,20 +130,15 @@ function SongRow({
       </div>
       {showAlbum ? (
         <p className="hidden min-w-0 truncate text-meta text-muted lg:block">
-          {song.album?._id ? (
-            <Link
-              to={`/album/${encodeURIComponent(song.album._id)}`}
-              className="hover:text-text hover:underline"
-            >
-              {song.album.title}
-            </Link>
-          ) : null}
+          {song.album?._id ? <AlbumLink album={song.album} /> : null}
         </p>
       ) : (
         <span className="hidden lg:block" />
       )}
       <div className="flex items-center justify-end gap-1 md:gap-3">
-        {lock ? (
+        {lock && LockAction ? (
+          <LockAction song={song} />
+        ) : lock ? (
           <span
             title={`Locked: ${lock}`}
             className="inline-flex items-center gap-1 rounded-pill border border-line px-1.5 py-0.5 text-meta text-muted tabular-nums sm:px-2"

@@ -1,0 +1,92 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Song } from '@backbeat/contract';
+import { backbeatApi } from '../../../lib/api-query';
+import { authReducer, createInitialAuthState } from '../../auth';
+import { selectSelectedSong, streamReducer } from '../../player';
+// The player's plain reducer (the app registers its persisted wrapper).
+import { playerReducer } from '../../player/player.slice';
+import { songsReducer } from '../songs.slice';
+import { SongList } from './song-list';
+
+const song = (id: string, overrides: Partial<Song> = {}): Song => ({
+  _id: id,
+  title: `Song ${id}`,
+  singer: 'Nova Reyes',
+  coverImage: null,
+  audioUrl: null,
+  duration: 185,
+  accessType: 'subscription',
+  price: 99,
+  currency: 'USD',
+  genre: 'Jazz',
+  artist: { _id: 'artist-1', name: 'Nova Reyes' },
+  album: { _id: 'album-1', title: 'Night Shift', isPremium: false },
+  status: 'ready',
+  canPlay: true,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+afterEach(cleanup);
+
+function renderList(songs: Song[], showAlbum = true) {
+  const store = configureStore({
+    reducer: {
+      auth: authReducer,
+      songs: songsReducer,
+      stream: streamReducer,
+      player: playerReducer,
+      [backbeatApi.reducerPath]: backbeatApi.reducer,
+    },
+    preloadedState: { auth: createInitialAuthState(null) },
+    middleware: (getDefault) => getDefault().concat(backbeatApi.middleware),
+  });
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <SongList songs={songs} showAlbum={showAlbum} />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('SongList album link', () => {
+  it('puts the album in the secondary line on narrow screens, beside the wide-screen column', () => {
+    renderList([song('a'), song('b', { album: null })]);
+    const [first, second] = screen.getAllByRole('listitem');
+    const links = within(first!).getAllByRole('link', { name: 'Night Shift' });
+    expect(links).toHaveLength(2);
+    // One shows below `lg` only, the other in the album column from `lg` only: never both at once.
+    const narrow = links.find((link) => link.closest('.lg\\:hidden'));
+    const wide = links.find((link) => link.closest('.lg\\:block'));
+    expect(narrow?.getAttribute('href')).toBe('/album/album-1');
+    expect(wide?.getAttribute('href')).toBe('/album/album-1');
+    expect(narrow?.closest('p')?.textContent).toBe('Nova Reyes · Night Shift');
+    // The separator is decoration, not part of any name.
+    expect(narrow?.previousElementSibling?.getAttribute('aria-hidden')).toBe('true');
+    expect(within(second!).queryByRole('link', { name: 'Night Shift' })).toBeNull();
+    expect(within(second!).getByText('Nova Reyes').closest('p')?.textContent).toBe('Nova Reyes');
+  });
+
+  it('leaves the album out where the list hides it (album pages)', () => {
+    renderList([song('a')], false);
+    expect(screen.queryByRole('link', { name: 'Night Shift' })).toBeNull();
+  });
+
+  it('plays on a tap anywhere in the row except the links', () => {
+    const store = renderList([song('a')]);
+    const row = screen.getByRole('listitem');
+    const narrow = within(row)
+      .getAllByRole('link', { name: 'Night Shift' })
+      .find((link) => link.closest('.lg\\:hidden'))!;
+    fireEvent.click(narrow);
+    expect(selectSelectedSong(store.getState())).toBeFalsy();
+    fireEvent.click(within(row).getByText('Song a'));
+    expect(selectSelectedSong(store.getState())?._id).toBe('a');
+  });
+});

@@ -1,0 +1,150 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Album, Artist, Song, User } from '@backbeat/contract';
+import { backbeatApi } from '../../lib/api-query';
+import { authReducer, createInitialAuthState } from '../auth';
+import { songsReducer } from '../catalog';
+import { streamReducer } from '../player';
+// The player's plain reducer (the app registers its persisted wrapper).
+import { playerReducer } from '../player/player.slice';
+import type { Order } from './commerce.types';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'user-1',
+    name: 'Lee Listener',
+    email: 'lee@example.com',
+    profileImage: null,
+    role: 'user',
+    purchasedSongs: [],
+    purchasedAlbums: [],
+    likedsong: [],
+    preferredGenres: ['Jazz'],
+    playlist: [],
+    purchaseHistory: [],
+    artistId: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSong(overrides: Partial<Song> = {}): Song {
+  return {
+    _id: 'song-1',
+    title: 'Gravel & Grace',
+    singer: 'The Velvet Static',
+    coverImage: null,
+    audioUrl: null,
+    duration: 180,
+    accessType: 'purchase-only',
+    price: 129,
+    currency: 'USD',
+    genre: 'Folk',
+    artist: { _id: 'artist-1', name: 'The Velvet Static' },
+    album: { _id: 'album-1', title: 'Northbound', isPremium: false },
+    status: 'ready',
+    canPlay: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeAlbum(overrides: Partial<Album> = {}): Album {
+  return {
+    _id: 'album-2',
+    title: 'Midnight Protocol',
+    description: '',
+    cover: null,
+    genre: 'Electronic',
+    price: 1299,
+    currency: 'USD',
+    isPremium: true,
+    artist: { _id: 'artist-2', name: 'Nova Reyes' },
+    songCount: 4,
+    releaseDate: '2025-01-01T00:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeArtist(overrides: Partial<Artist> = {}): Artist {
+  return {
+    _id: 'artist-2',
+    name: 'Nova Reyes',
+    bio: '',
+    image: null,
+    genres: ['Electronic'],
+    subscriptionPrice: 499,
+    currency: 'USD',
+    ownerId: null,
+    songCount: 6,
+    albumCount: 2,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'order-1',
+    itemType: 'song',
+    itemId: 'song-1',
+    itemTitle: 'Gravel & Grace',
+    amount: 129,
+    currency: 'USD',
+    gateway: 'sandbox',
+    status: 'pending',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function makeStore(user: User | null) {
+  return configureStore({
+    reducer: {
+      auth: authReducer,
+      songs: songsReducer,
+      stream: streamReducer,
+      player: playerReducer,
+      [backbeatApi.reducerPath]: backbeatApi.reducer,
+    },
+    preloadedState: { auth: createInitialAuthState(user) },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(backbeatApi.middleware),
+  });
+}
+
+function CurrentPath() {
+  const location = useLocation();
+  return <output data-testid="path">{location.pathname}</output>;
+}
+
+/** Renders `ui` at `path` (matched by `pattern`) with a store; the current path shows in the "path" test id. */
+export function renderWithStore(
+  ui: ReactElement,
+  {
+    user = makeUser(),
+    path = '/',
+    pattern = '/',
+  }: { user?: User | null; path?: string; pattern?: string } = {},
+) {
+  const store = makeStore(user);
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <CurrentPath />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, ...view };
+}

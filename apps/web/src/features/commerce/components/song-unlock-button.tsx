@@ -1,0 +1,28 @@
+import type { Song } from '@backbeat/contract';
+import { useGetAlbumQuery, useGetArtistQuery } from '../../catalog';
+import { albumOffer, songOffer, songOfferKind, subscriptionOffer } from '../commerce.offers';
+import { OfferButton } from './offer-button';
+
+/**
+ * A locked song row's way in: buy the song, buy its premium album, or subscribe to its artist. A song carries only
+ * its own price, so the album's or artist's price comes from their (cached) catalogue entries.
+ */
+export function SongUnlockButton({ song }: { song: Song }) {
+  const kind = songOfferKind(song);
+  const albumId = kind === 'album' ? song.album?._id : undefined;
+  const artistId = kind === 'subscription' ? song.artist._id : undefined;
+  const album = useGetAlbumQuery(albumId ?? '', { skip: !albumId });
+  const artist = useGetArtistQuery(artistId ?? '', { skip: !artistId });
+  if (!kind) return null;
+  const offer =
+    kind === 'song'
+      ? songOffer(song)
+      : kind === 'album'
+        ? album.data
+          ? albumOffer(album.data)
+          : null
+        : artist.data
+          ? subscriptionOffer(artist.data)
+          : null;
+  return <OfferButton kind={kind} offer={offer} />;
+}
