@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
 import type { Song } from '../features/catalog';
 import {
   DeleteAction,
   SongForm,
   SongStatusPanel,
-  findUpload,
   pickArtist,
   rememberUpload,
   studioPaths,
-  useGetAllArtistSongsQuery,
+  useEditedSong,
   useManagedArtists,
   useSongStatus,
 } from '../features/studio';
@@ -28,29 +27,6 @@ function BackLink({ artistId }: { artistId?: string }) {
   );
 }
 
-function songFromState(state: unknown, songId: string | undefined): Song | null {
-  const song = (state as { song?: Song } | null)?.song;
-  return song && song._id === songId ? song : null;
-}
-
-/**
- * The song being edited: the artist's (ready) songs are the fresh copy; a song still processing is only known
- * from the studio list that linked here or from this tab's recent uploads (the server has no single-song read).
- */
-function useEditedSong(songId: string | undefined, artistId: string | undefined) {
-  const location = useLocation();
-  const known = songFromState(location.state, songId) ?? (songId ? findUpload(songId) : undefined) ?? null;
-  const songs = useGetAllArtistSongsQuery(artistId ?? '', { skip: !songId || !artistId });
-  return {
-    fromList: songs.data?.find((song) => song._id === songId) ?? null,
-    known,
-    isLoading: songs.isLoading && !known,
-    isError: songs.isError && !known,
-    error: songs.error,
-    refetch: songs.refetch,
-  };
-}
-
 /** /studio/songs/new and /studio/songs/:songId/edit, with the upload's processing status. */
 export default function StudioSongPage() {
   const { songId } = useParams();
@@ -59,9 +35,14 @@ export default function StudioSongPage() {
   const navigate = useNavigate();
   const managed = useManagedArtists();
   const artist = pickArtist(managed.artists, params.get('artist'));
-  const edited = useEditedSong(songId, artist?._id);
+  const edited = useEditedSong(
+    songId,
+    artist?._id,
+    managed.artists.map((entry) => entry._id),
+  );
   const [saved, setSaved] = useState<Song | null>(null);
-  const song = edited.fromList ?? (saved && saved._id === songId ? saved : null) ?? edited.known;
+  const song =
+    edited.fromList ?? (saved && saved._id === songId ? saved : null) ?? edited.fetched ?? edited.known;
   const status = useSongStatus(song?._id ?? null);
   const title = mode === 'create' ? 'Upload a song' : 'Edit song';
 
@@ -75,7 +56,7 @@ export default function StudioSongPage() {
         fallback="Fetching songs by artist failed"
         onRetry={() => {
           void managed.refetch();
-          if (artist) void edited.refetch();
+          if (artist) edited.refetch();
         }}
       />
     );

@@ -6,7 +6,13 @@ import type { Config } from '../../config';
 import type { Database } from '../client';
 import { albums, artists, genres, jobs, songs, userPreferredGenres, users } from '../schema';
 import type { AppServices } from '../../modules';
-import { generateCoverArt, locateFfmpeg, synthesizeSong, type FfmpegTools } from '../../modules/media';
+import {
+  generateCoverArt,
+  generatePortraitArt,
+  locateFfmpeg,
+  synthesizeSong,
+  type FfmpegTools,
+} from '../../modules/media';
 import { hashPassword } from '../../modules/auth/password';
 import { storeCoverImage } from '../../modules/catalog/cover-images';
 import { toSearchText } from '../../modules/catalog/search-text';
@@ -63,14 +69,19 @@ export async function seedDemoCatalogueIfEmpty(input: {
     const plan = buildPlan(genreIds);
 
     // Covers first (sharp, fast), then audio (ffmpeg) two at a time: the machine has two cores.
+    // Artist pictures are shown in circles: centred art without the name, which a circle would cut.
     await inPool([...plan.artists, ...plan.albums], 2, async (item) => {
       const file = path.join(workDir, `${item.id}.png`);
-      await generateCoverArt({
-        seed: item.seed,
-        title: item.coverTitle,
-        subtitle: item.coverSubtitle,
-        outFile: file,
-      });
+      if (item.kind === 'artist') {
+        await generatePortraitArt({ seed: item.seed, outFile: file });
+      } else {
+        await generateCoverArt({
+          seed: item.seed,
+          title: item.coverTitle,
+          subtitle: item.coverSubtitle,
+          outFile: file,
+        });
+      }
       item.imageKey = await storeCoverImage(services.mediaStore, file, item.kind);
     });
     await inPool(plan.songs, 2, async (song) => {

@@ -11,7 +11,7 @@ import type { Viewer } from '../access/access-policy';
 import { notFound } from '../../platform/errors';
 import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
-import { assertCanManageArtist } from './catalog-access';
+import { assertCanManageArtist, canManageArtist } from './catalog-access';
 import { pageCount, pageWindow } from './catalog.pagination';
 import { presentArtist } from './catalog.presenter';
 import type { GenreRepository } from './genre.repository';
@@ -73,6 +73,21 @@ export class SongReadService {
       pageWindow(query.page, query.limit),
     );
     return this.paged(viewer, rows, total, query);
+  }
+
+  /**
+   * One song as the lists show it. A `ready` song is public; one still `processing` (or `failed`) exists only for
+   * its artist's account and admins, so anyone else gets the same 404 as for an unknown id.
+   */
+  async one(viewer: Viewer | null, songId: string): Promise<Song> {
+    const song = await this.deps.songs.findById(songId);
+    const visible =
+      song !== null &&
+      (song.status === 'ready' ||
+        (viewer !== null && canManageArtist(viewer, { ownerUserId: song.artistOwnerUserId })));
+    if (!visible) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    const [presented] = await this.deps.songView.present(viewer, [song]);
+    return presented!;
   }
 
   /** Processing state of an upload; only its artist's account and admins may see it. */

@@ -9,6 +9,7 @@ import {
   MessageResponse,
   PagedSongsQuery,
   PagedSongsResponse,
+  Song,
   SongMutationResponse,
   SongStatusResponse,
   SongsQuery,
@@ -121,6 +122,20 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
       },
     },
     async (request) => reads.byGenre(await request.getUser(), request.params.genre, request.query),
+  );
+
+  app.get(
+    '/songs/:id',
+    {
+      ...cachedPerViewer,
+      schema: {
+        tags: ['songs'],
+        summary: 'One song; one still processing or failed only for its artist account and admins',
+        params: IdParams,
+        response: { 200: Song, ...errors },
+      },
+    },
+    async (request) => reads.one(await request.getUser(), request.params.id),
   );
 
   app.get(

@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeXml, wrapTitle } from './cover-svg';
-import { generateCoverArt, makeWebpVariants } from './images';
+import { generateCoverArt, generatePortraitArt, makeWebpVariants } from './images';
+import { portraitSvg } from './portrait-svg';
 import { useTempDir } from './test-support';
 
 const tempDir = useTempDir('images');
@@ -37,6 +38,37 @@ describe('generateCoverArt', () => {
     ).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     });
+  });
+});
+
+describe('generatePortraitArt', () => {
+  it('writes a 1000x1000 artist picture without text, different per seed', async () => {
+    const files = await Promise.all(
+      [1000, 1001].map(async (seed) => {
+        const outFile = path.join(dir, `portrait-${seed}.webp`);
+        await generatePortraitArt({ seed, outFile });
+        return outFile;
+      }),
+    );
+    expect(await sharp(files[0]).metadata()).toMatchObject({ format: 'webp', width: 1000, height: 1000 });
+    const [a, b] = await Promise.all(files.map((file) => sharp(file).resize(8, 8).raw().toBuffer()));
+    expect(a?.equals(b as Buffer)).toBe(false);
+    for (let seed = 0; seed < 30; seed++) expect(portraitSvg(seed)).not.toMatch(/<text/);
+  });
+
+  it('keeps the art inside the circle the picture is shown in: the corners are plain background', async () => {
+    for (const seed of [3, 4, 5, 6, 7, 8]) {
+      const { data, info } = await sharp(Buffer.from(portraitSvg(seed)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => {
+        const at = (y * info.width + x) * info.channels;
+        return [...data.subarray(at, at + 3)];
+      };
+      // Corners outside the inscribed circle hold only the radial gradient, so mirrored corners match.
+      expect(pixel(5, 5)).toEqual(pixel(994, 994));
+      expect(pixel(994, 5)).toEqual(pixel(5, 994));
+    }
   });
 });
 

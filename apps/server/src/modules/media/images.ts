@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { coverSvg } from './cover-svg';
 import { MediaError } from './errors';
+import { portraitSvg } from './portrait-svg';
 import { sniffImageMagic } from './sniff';
 
 export interface CoverArtOptions {
@@ -14,9 +15,21 @@ export interface CoverArtOptions {
 }
 
 /** Generates a 1000x1000 demo cover from the seed and title (no image files needed in the repository). */
-export async function generateCoverArt(options: CoverArtOptions): Promise<void> {
-  const image = sharp(Buffer.from(coverSvg(options.seed, options.title, options.subtitle)));
-  const extension = path.extname(options.outFile).toLowerCase();
+export function generateCoverArt(options: CoverArtOptions): Promise<void> {
+  return renderSvg(coverSvg(options.seed, options.title, options.subtitle), options.outFile);
+}
+
+/**
+ * Generates a 1000x1000 demo artist picture from the seed: centred art without text, made to be shown in a
+ * circle. `outFile` as for generateCoverArt.
+ */
+export function generatePortraitArt(options: Omit<CoverArtOptions, 'title' | 'subtitle'>): Promise<void> {
+  return renderSvg(portraitSvg(options.seed), options.outFile);
+}
+
+async function renderSvg(svg: string, outFile: string): Promise<void> {
+  const image = sharp(Buffer.from(svg));
+  const extension = path.extname(outFile).toLowerCase();
   const formats: Record<string, () => Sharp> = {
     '.png': () => image.png(),
     '.webp': () => image.webp({ quality: 88 }),
@@ -30,7 +43,7 @@ export async function generateCoverArt(options: CoverArtOptions): Promise<void> 
       `Cover art must be .png, .webp or .jpg, not "${extension || 'none'}"`,
     );
   }
-  await encode().toFile(options.outFile);
+  await encode().toFile(outFile);
 }
 
 const NOT_AN_IMAGE = 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)';

@@ -8,5 +8,5 @@ export {
   type TranscodeResult,
 } from './transcode';
 export { synthesizeSong, type SynthesizeOptions } from './synth';
-export { generateCoverArt, makeWebpVariants, type CoverArtOptions } from './images';
+export { generateCoverArt, generatePortraitArt, makeWebpVariants, type CoverArtOptions } from './images';
 export { mapWithConcurrency } from './pool';

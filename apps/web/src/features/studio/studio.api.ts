@@ -47,6 +47,14 @@ const studioApi = backbeatApi.injectEndpoints({
     getSongStatus: build.query<SongStatusResponse, string>({
       query: (id) => `/songs/${encodeURIComponent(id)}/status`,
     }),
+    /**
+     * One song by id, in any processing state for its artist's account and admins (GET /songs/:id): the song
+     * editor's copy of an upload that is not in the artist's (ready) song list.
+     */
+    getSong: build.query<Song, string>({
+      query: (id) => `/songs/${encodeURIComponent(id)}`,
+      providesTags: ['Songs'],
+    }),
     /** Every (ready) song of an artist, for the album form's song entries and the song editor. */
     getAllArtistSongs: build.query<Song[], string>({
       queryFn: (artistId, _api, _options, baseQuery) =>
@@ -101,6 +109,7 @@ async function clearSongCachesOnSuccess(
 
 export const {
   useGetSongStatusQuery,
+  useGetSongQuery,
   useGetAllArtistSongsQuery,
   useGetAllArtistAlbumsQuery,
   useDeleteSongMutation,

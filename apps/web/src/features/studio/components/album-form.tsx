@@ -1,7 +1,4 @@
-import type { FormEvent } from 'react';
-import { Save } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button, FormAlert, TextField, buttonClasses } from '../../../components/ui';
+import { TextField } from '../../../components/ui';
 import { useGetAllArtistSongsQuery } from '../studio.api';
 import { albumFormValues, buildAlbumForm } from '../studio.forms';
 import type { Album, AlbumField, AlbumFormValues, Artist, FormMode } from '../studio.types';
@@ -10,7 +7,7 @@ import { useStudioForm } from '../use-studio-form';
 import { AlbumSongsField } from './album-songs-field';
 import { CheckboxField, FileField, SelectField, TextAreaField } from './form-fields';
 import { GenreInput } from './genre-input';
-import { UploadProgressList } from './upload-progress';
+import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
 
 export interface AlbumFormProps {
   mode: FormMode;
@@ -36,8 +33,7 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
   const songs = useGetAllArtistSongsQuery(values.artist, { skip: !values.artist });
   const chooseArtist = mode === 'create' && artists.length > 1;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     const artistMissing =
       chooseArtist && !values.artist ? { artist: 'Choose the artist this album belongs to' } : {};
     const answer = await form.submit(
@@ -52,24 +48,15 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
   }
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      aria-label={mode === 'create' ? 'Create an album' : 'Edit album'}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-6 rounded-card border border-line bg-surface p-4 md:p-6"
+    <StudioFormShell
+      form={form}
+      label={mode === 'create' ? 'Create an album' : 'Edit album'}
+      onSubmit={onSubmit}
+      submitLabel={mode === 'create' ? 'Create album' : 'Save changes'}
+      files={[{ field: 'cover', label: 'Cover', file: values.cover }]}
     >
-      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          label="Title"
-          name="title"
-          required
-          maxLength={200}
-          value={values.title}
-          onChange={(event) => setField('title', event.target.value)}
-          error={errors.title}
-        />
+      <FormGrid>
+        <TextField label="Title" required maxLength={200} {...textField(form, 'title')} />
         {chooseArtist ? (
           <SelectField
             label="Artist"
@@ -97,11 +84,8 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
         )}
         <TextAreaField
           label="Description"
-          name="description"
           maxLength={5000}
-          value={values.description}
-          onChange={(event) => setField('description', event.target.value)}
-          error={errors.description}
+          {...textField(form, 'description')}
           className="md:col-span-2"
         />
         <GenreInput
@@ -111,12 +95,9 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
         />
         <TextField
           label="Price"
-          name="price"
           inputMode="decimal"
           autoComplete="off"
-          value={values.price}
-          onChange={(event) => setField('price', event.target.value)}
-          error={errors.price}
+          {...textField(form, 'price')}
           hint="The price of the whole album, e.g. 9.99."
         />
         <div className="md:col-span-2">
@@ -128,8 +109,8 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
             onChange={(checked) => setField('isPremium', checked)}
           />
         </div>
-      </div>
-      <div className="grid gap-5 md:grid-cols-2">
+      </FormGrid>
+      <FormGrid>
         <AlbumSongsField
           entries={values.songs}
           songs={songs.data ?? []}
@@ -150,25 +131,7 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
           disabled={upload.uploading}
           hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB."
         />
-      </div>
-      {upload.uploading ? (
-        <UploadProgressList
-          progress={upload.progress}
-          files={[{ field: 'cover', label: 'Cover', file: values.cover }]}
-        />
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
-          Cancel
-        </Link>
-        <Button
-          type="submit"
-          loading={upload.uploading}
-          icon={<Save size={18} strokeWidth={1.75} aria-hidden="true" />}
-        >
-          {mode === 'create' ? 'Create album' : 'Save changes'}
-        </Button>
-      </div>
-    </form>
+      </FormGrid>
+    </StudioFormShell>
   );
 }

@@ -1,7 +1,5 @@
-import type { FormEvent } from 'react';
-import { Save, Upload } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button, FormAlert, TextField, buttonClasses } from '../../../components/ui';
+import { Upload } from 'lucide-react';
+import { TextField } from '../../../components/ui';
 import { useGetAllArtistAlbumsQuery } from '../studio.api';
 import { buildSongForm, songFormValues } from '../studio.forms';
 import type { AccessType, Artist, FormMode, Song, SongField, SongFormValues } from '../studio.types';
@@ -9,7 +7,7 @@ import { AUDIO_ACCEPT, IMAGE_ACCEPT, SONG_FIELD_LABELS, validateSongForm } from 
 import { useStudioForm } from '../use-studio-form';
 import { FileField, SelectField } from './form-fields';
 import { GenreInput } from './genre-input';
-import { UploadProgressList } from './upload-progress';
+import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
 
 const ACCESS_OPTIONS: ReadonlyArray<{ value: AccessType; label: string }> = [
   { value: 'subscription', label: 'Subscribers of the artist' },
@@ -39,8 +37,7 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
   const albums = useGetAllArtistAlbumsQuery(values.artist, { skip: !values.artist });
   const chooseArtist = artists.length > 1;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     const artistMissing =
       chooseArtist && !values.artist ? { artist: 'Choose the artist this song belongs to' } : {};
     const answer = await form.submit(buildSongForm, song?._id, artistMissing);
@@ -52,31 +49,23 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
   }
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      aria-label={mode === 'create' ? 'Upload a song' : 'Edit song'}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-6 rounded-card border border-line bg-surface p-4 md:p-6"
+    <StudioFormShell
+      form={form}
+      label={mode === 'create' ? 'Upload a song' : 'Edit song'}
+      onSubmit={onSubmit}
+      submitLabel={mode === 'create' ? 'Upload song' : 'Save changes'}
+      submitIcon={mode === 'create' ? <Upload size={18} strokeWidth={1.75} aria-hidden="true" /> : undefined}
+      files={[
+        { field: 'audio', label: 'Audio', file: values.audio },
+        { field: 'coverImage', label: 'Cover', file: values.coverImage },
+      ]}
     >
-      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          label="Title"
-          name="title"
-          required
-          maxLength={200}
-          value={values.title}
-          onChange={(event) => setField('title', event.target.value)}
-          error={errors.title}
-        />
+      <FormGrid>
+        <TextField label="Title" required maxLength={200} {...textField(form, 'title')} />
         <TextField
           label="Singer"
-          name="singer"
           maxLength={200}
-          value={values.singer}
-          onChange={(event) => setField('singer', event.target.value)}
-          error={errors.singer}
+          {...textField(form, 'singer')}
           hint="Leave empty to credit the artist."
         />
         {chooseArtist ? (
@@ -123,12 +112,9 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
         />
         <TextField
           label="Price"
-          name="price"
           inputMode="decimal"
           autoComplete="off"
-          value={values.price}
-          onChange={(event) => setField('price', event.target.value)}
-          error={errors.price}
+          {...textField(form, 'price')}
           hint="In your currency, e.g. 1.99. 0 means it is not sold on its own."
         />
         <GenreInput
@@ -136,8 +122,8 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           onChange={(genre) => setField('genre', genre)}
           error={errors.genre}
         />
-      </div>
-      <div className="grid gap-5 md:grid-cols-2">
+      </FormGrid>
+      <FormGrid>
         <FileField
           label="Audio file"
           name="audio"
@@ -166,34 +152,7 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           disabled={upload.uploading}
           hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. Without one, the album cover is shown."
         />
-      </div>
-      {upload.uploading ? (
-        <UploadProgressList
-          progress={upload.progress}
-          files={[
-            { field: 'audio', label: 'Audio', file: values.audio },
-            { field: 'coverImage', label: 'Cover', file: values.coverImage },
-          ]}
-        />
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
-          Cancel
-        </Link>
-        <Button
-          type="submit"
-          loading={upload.uploading}
-          icon={
-            mode === 'create' ? (
-              <Upload size={18} strokeWidth={1.75} aria-hidden="true" />
-            ) : (
-              <Save size={18} strokeWidth={1.75} aria-hidden="true" />
-            )
-          }
-        >
-          {mode === 'create' ? 'Upload song' : 'Save changes'}
-        </Button>
-      </div>
-    </form>
+      </FormGrid>
+    </StudioFormShell>
   );
 }

@@ -1,0 +1,93 @@
+import type { ReactNode, RefObject } from 'react';
+import { Save } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, FormAlert, buttonClasses } from '../../../components/ui';
+import type { FieldErrors } from '../studio.types';
+import type { StudioUpload } from '../use-studio-upload';
+import { UploadProgressList } from './upload-progress';
+
+/** The parts of `useStudioForm`'s answer the shell and the field bindings read. */
+interface StudioFormState<Values, Field extends string> {
+  values: Values;
+  errors: FieldErrors<Field>;
+  setField: <Key extends keyof Values>(key: Key, value: Values[Key]) => void;
+  upload: StudioUpload;
+  formRef: RefObject<HTMLFormElement | null>;
+}
+
+export interface StudioFormShellProps {
+  form: Pick<StudioFormState<unknown, string>, 'errors' | 'upload' | 'formRef'>;
+  /** The form's accessible name. */
+  label: string;
+  /** Called on submit (the browser's own submission is prevented). */
+  onSubmit: () => Promise<void>;
+  submitLabel: string;
+  /** Defaults to the save icon. */
+  submitIcon?: ReactNode;
+  /** The files the form sends, one progress bar each while uploading. */
+  files: ReadonlyArray<{ field: string; label: string; file: File | null }>;
+  children: ReactNode;
+}
+
+/**
+ * The frame every studio form shares: the card, the form-level error, per-file upload progress, and the
+ * Cancel / submit row.
+ */
+export function StudioFormShell({
+  form,
+  label,
+  onSubmit,
+  submitLabel,
+  submitIcon = <Save size={18} strokeWidth={1.75} aria-hidden="true" />,
+  files,
+  children,
+}: StudioFormShellProps) {
+  const { upload } = form;
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      className="flex flex-col gap-6 rounded-card border border-line bg-surface p-4 md:p-6"
+    >
+      {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
+      {children}
+      {upload.uploading ? <UploadProgressList progress={upload.progress} files={files} /> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
+          Cancel
+        </Link>
+        <Button type="submit" loading={upload.uploading} icon={submitIcon}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A two-column (from `md`) group of fields. */
+export function FormGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-5 md:grid-cols-2">{children}</div>;
+}
+
+type TextKeys<Values> = { [Key in keyof Values]: Values[Key] extends string ? Key : never }[keyof Values];
+
+/**
+ * The wiring of a text input or textarea to a form value: `name`, `value`, `onChange` and its inline `error`.
+ * Spread it into a TextField or TextAreaField: `<TextField label="Title" {...textField(form, 'title')} />`.
+ */
+export function textField<Values, Field extends string, Key extends TextKeys<Values> & Field>(
+  form: Pick<StudioFormState<Values, Field>, 'values' | 'errors' | 'setField'>,
+  key: Key,
+) {
+  return {
+    name: key,
+    value: form.values[key] as string,
+    onChange: (event: { target: { value: string } }) => form.setField(key, event.target.value as Values[Key]),
+    error: form.errors[key],
+  };
+}
