@@ -43,9 +43,12 @@ function lockText(song: Song): string | null {
   return formatMoney(song.price, song.currency);
 }
 
-function AlbumLink({ album }: { album: NonNullable<Song['album']> }) {
+function AlbumLink({ album, className }: { album: NonNullable<Song['album']>; className?: string }) {
   return (
-    <Link to={`/album/${encodeURIComponent(album._id)}`} className="hover:text-text hover:underline">
+    <Link
+      to={`/album/${encodeURIComponent(album._id)}`}
+      className={cx('hover:text-text hover:underline', className)}
+    >
       {album.title}
     </Link>
   );
@@ -102,26 +105,29 @@ function SongRow({
       </SongPlayButton>
       <div className="min-w-0">
         <p className="truncate text-body font-medium text-text">{song.title}</p>
-        <p className="truncate text-meta text-muted">
+        <p className="flex min-w-0 items-baseline text-meta text-muted">
           {song.artist?._id ? (
             <Link
               to={`/artist/${encodeURIComponent(song.artist._id)}`}
-              className="hover:text-text hover:underline"
+              className="min-w-0 truncate hover:text-text hover:underline"
             >
               {song.singer || song.artist.name}
             </Link>
           ) : (
-            song.singer
+            <span className="min-w-0 truncate">{song.singer}</span>
           )}
           {showAlbum && song.album?._id ? (
-            // Narrow screens have no album column: the album joins the secondary line ("Artist · Album").
-            <span className="lg:hidden">
-              <span aria-hidden="true"> · </span>
-              <AlbumLink album={song.album} />
+            // Narrow screens have no album column: the album joins the secondary line ("Artist · Album"). Each
+            // link truncates inside its own box, so neither reaches under the row's buttons.
+            <span className="flex min-w-0 shrink-[2] lg:hidden">
+              <span aria-hidden="true" className="shrink-0 whitespace-pre">
+                {' · '}
+              </span>
+              <AlbumLink album={song.album} className="min-w-0 truncate" />
             </span>
           ) : null}
           {processing ? (
-            <span className="ml-2 inline-flex items-center gap-1 text-muted">
+            <span className="ml-2 inline-flex shrink-0 items-center gap-1 text-muted">
               <Loader size={12} strokeWidth={1.75} aria-hidden="true" />
               {song.status === 'failed' ? 'Unavailable' : 'Processing'}
             </span>
