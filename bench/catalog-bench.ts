@@ -5,22 +5,26 @@
  *
  *   npm run bench:catalog -w @backbeat/bench                     # 1k, 10k, 100k on PGlite, then PostgreSQL
  *   BENCH_DB=pglite BENCH_SIZES=100000 npm run bench:catalog ...  # one database, one size
+ *   BENCH_DB=postgres BENCH_SIZES=1000 BENCH_HTTP_ONLY=1 ...      # quick: only the HTTP throughput rows
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/client';
 import { startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
 import { SIZES, seedCatalogue, seedListener } from './catalog-bench.seed';
-import { autocannon } from './http-load';
+import { autocannon, hasCommand, wrk, type LoadResult } from './http-load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Skips the sequential app.inject rows (e.g. for a CPU profile of the server under HTTP load). */
+const HTTP_ONLY = process.env.BENCH_HTTP_ONLY === '1';
 
 interface Row {
   database: string;
@@ -50,7 +54,11 @@ const ENDPOINTS: Array<{ what: string; url: string; cold?: boolean }> = [
   { what: 'GET /api/search?q=kalo reyes (artist)', url: '/api/search?q=kalo%20reyes' },
 ];
 
-/** Public lists over HTTP at the top size: guests, and one signed-in listener (per-account cache entries). */
+/**
+ * Public lists over HTTP at the top size: guests, and one signed-in listener (per-account cache entries). Load
+ * comes from wrk -t2 -c50 (how the ARCHITECTURE section 8 references were measured; autocannon, a Node process,
+ * spends about as much CPU per request as the server does and would mostly measure itself), else autocannon.
+ */
 const THROUGHPUT: Array<{ what: string; path: string; signedIn?: boolean }> = [
   { what: 'GET /api/songs', path: '/api/songs' },
   { what: 'GET /api/artists', path: '/api/artists' },
@@ -59,6 +67,32 @@ const THROUGHPUT: Array<{ what: string; path: string; signedIn?: boolean }> = [
   { what: 'GET /api/songs (signed-in listener)', path: '/api/songs', signedIn: true },
 ];
 const LISTENER_TOKEN = 'catalog-bench-listener-session-token-0123456789';
+const useWrk = hasCommand('wrk');
+const LOAD_TOOL = useWrk ? 'wrk -t2 -c50' : 'autocannon -c10';
+
+function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  return useWrk
+    ? wrk(url, { seconds: SECONDS, headers })
+    : autocannon(url, { connections: 10, seconds: SECONDS, headers });
+}
+
+/**
+ * The same-run reference: a bare Fastify route answering the guest song list's cached body from a string (the
+ * ARCHITECTURE section 8 reference, 60k req/s on an idle machine), so figures from a busy machine compare.
+ */
+async function referenceThroughput(body: string): Promise<LoadResult> {
+  const bare = Fastify();
+  bare.get('/api/songs', (_request, reply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').send(body),
+  );
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const { port } = bare.server.address() as AddressInfo;
+    return await load(`http://127.0.0.1:${port}/api/songs`, {});
+  } finally {
+    await bare.close();
+  }
+}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -118,24 +152,32 @@ async function runOne(
       `[bench] ${label} ${songs} songs seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
     await withApp(database, async (app) => {
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of HTTP_ONLY ? [] : ENDPOINTS) {
         const { p50, p95 } = await measure(app, endpoint.url, endpoint.cold);
         rows.push({ database: label, songs, what: endpoint.what, p50, p95 });
       }
       if (throughput) {
         await app.listen({ port: 0, host: '127.0.0.1' });
         const { port } = app.server.address() as AddressInfo;
+        const reference = await referenceThroughput((await app.inject({ url: '/api/songs' })).body);
+        rows.push({
+          database: label,
+          songs,
+          what: `bare Fastify, same cached body (reference) over HTTP (${LOAD_TOOL})`,
+          p50: reference.p50Ms ?? NaN,
+          p95: NaN,
+          reqPerSec: reference.requestsPerSec,
+        });
         for (const target of THROUGHPUT) {
-          const result = await autocannon(`http://127.0.0.1:${port}${target.path}`, {
-            connections: 10,
-            seconds: SECONDS,
-            headers: target.signedIn ? { authorization: `Bearer ${LISTENER_TOKEN}` } : {},
-          });
+          const result = await load(
+            `http://127.0.0.1:${port}${target.path}`,
+            target.signedIn ? { authorization: `Bearer ${LISTENER_TOKEN}` } : {},
+          );
           if (result.errors > 0) throw new Error(`${target.what}: ${result.errors} failed requests`);
           rows.push({
             database: label,
             songs,
-            what: `${target.what} over HTTP (autocannon -c10)`,
+            what: `${target.what} over HTTP (${LOAD_TOOL})`,
             p50: result.p50Ms ?? NaN,
             p95: NaN,
             reqPerSec: result.requestsPerSec,

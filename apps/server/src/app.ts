@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './platform/auth';
 import { apiNotFound, registerErrorHandler } from './platform/errors';
-import { serializeRequest } from './platform/request-log';
+import { AccessLogController, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
@@ -66,7 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request URLs are logged redacted: stream tokens and reset links are credentials.
     ...(deps.logger
-      ? { loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }) }
+      ? {
+          loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }),
+          logController: new AccessLogController(),
+        }
       : { logger: false }),
     trustProxy: config.isProduction,
     // Generous for JSON bodies; file uploads go through multipart with their own limits.
@@ -106,7 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(authPlugin, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    sessions: services.sessionCache,
+  });
 
   await app.register(
     async (api) => {

@@ -121,6 +121,7 @@ describe('social sign-in (OpenID Connect)', () => {
 
   it('links a verified Google e-mail to the existing account with that e-mail', async () => {
     const account = await registerUser(ctx);
+    expect((await me(account.token)).statusCode).toBe(200); // The session is now cached by the app.
     identity = googleIdentity({ email: account.email.toUpperCase() });
     const result = await socialSignIn();
     expect(result.location).toBe(CALLBACK);

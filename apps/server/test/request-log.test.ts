@@ -46,9 +46,23 @@ describe('request logs', () => {
       payload: { password: 'whatever-password-1' },
     });
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     expect(log).toContain(`/api/stream/hls/${songId}/index.m3u8?token=[REDACTED]`);
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
+  it('writes one access line per request, with the request, its status and its duration', async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/songs?page=1' });
+    expect(res.statusCode).toBe(200);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/songs?page=1' },
+      res: { statusCode: 200 },
+    });
+    expect(entries[0]!.responseTime).toEqual(expect.any(Number));
   });
 
   it('redacts only credential values and keeps the rest of the URL', () => {

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
 import type { ResponseCache } from '../platform/response-cache';
+import { SessionCache } from '../platform/session-cache';
 import { registerAuthModule } from './auth';
 import { registerCatalog } from './catalog';
 import { createCatalogCache } from './catalog/catalog-cache';
@@ -20,6 +21,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Cached public catalogue answers: call `invalidateUser(userId)` after an account's entitlements change. */
   catalogCache: ResponseCache;
+  /** Recently confirmed sign-in sessions: whatever ends a session calls `forgetSession` / `forgetUser`. */
+  sessionCache: SessionCache;
 }
 
 export interface ModuleContext {
@@ -38,6 +41,7 @@ export function createServices(
     jobs: overrides.jobs ?? new JobRunner(database.db, { concurrency: 2 }),
     mailer: overrides.mailer ?? createMailer(config, database.db),
     catalogCache: overrides.catalogCache ?? createCatalogCache(database.db),
+    sessionCache: overrides.sessionCache ?? new SessionCache(),
   };
 }
 

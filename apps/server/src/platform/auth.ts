@@ -5,6 +5,7 @@ import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
+import type { ConfirmedSession, SessionCache } from './session-cache';
 import { hashToken } from './session-token';
 
 export interface AuthUser {
@@ -61,61 +62,66 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-export const authPlugin = fp<{ db: AppDb; publicUrl: string }>(async (app, { db, publicUrl }) => {
-  const allowedOrigins = new Set([new URL(publicUrl).origin]);
+/** `sessions` remembers confirmed sessions briefly; whatever ends a session must tell it (see SessionCache). */
+export const authPlugin = fp<{ db: AppDb; publicUrl: string; sessions: SessionCache }>(
+  async (app, { db, publicUrl, sessions: sessionCache }) => {
+    const allowedOrigins = new Set([new URL(publicUrl).origin]);
 
-  app.decorateRequest('getUser', function (this: FastifyRequest) {
-    const cached = (this as unknown as { _user?: Promise<AuthUser | null> })._user;
-    if (cached) return cached;
-    const pending = resolveUser(this);
-    (this as unknown as { _user?: Promise<AuthUser | null> })._user = pending;
-    return pending;
-  });
+    app.decorateRequest('getUser', function (this: FastifyRequest) {
+      const cached = (this as unknown as { _user?: Promise<AuthUser | null> })._user;
+      if (cached) return cached;
+      const pending = resolveUser(this);
+      (this as unknown as { _user?: Promise<AuthUser | null> })._user = pending;
+      return pending;
+    });
 
-  async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
-    const found = tokenFrom(request);
-    if (!found) return null;
-    if (found.viaCookie && !SAFE_METHODS.has(request.method) && isCrossSite(request, allowedOrigins)) {
-      throw forbidden('Cross-site request refused', 'CSRF');
+    async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+      const found = tokenFrom(request);
+      if (!found) return null;
+      if (found.viaCookie && !SAFE_METHODS.has(request.method) && isCrossSite(request, allowedOrigins)) {
+        throw forbidden('Cross-site request refused', 'CSRF');
+      }
+      const tokenHash = hashToken(found.token);
+      return sessionCache.resolve(tokenHash, () => loadSession(tokenHash));
     }
-    const now = new Date();
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        sessionCreatedAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(found.token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .limit(1);
-    if (!row) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-        .where(eq(sessions.id, row.sessionId));
+
+    async function loadSession(tokenHash: string): Promise<ConfirmedSession | null> {
+      const now = new Date();
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          sessionCreatedAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          role: users.role,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+        )
+        .limit(1);
+      if (!row) return null;
+      let expiresAt = row.expiresAt;
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+        await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.sessionId));
+      }
+      const user: AuthUser = {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        sessionId: row.sessionId,
+        sessionCreatedAt: row.sessionCreatedAt,
+      };
+      return { user, expiresAt };
     }
-    return {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      sessionId: row.sessionId,
-      sessionCreatedAt: row.sessionCreatedAt,
-    };
-  }
-});
+  },
+);
 
 /** The signed-in user, or 401 with the message the web client treats as an expired session. */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {

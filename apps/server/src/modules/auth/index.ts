@@ -25,15 +25,20 @@ export async function registerAuthModule(
   { config, database, services }: ModuleContext,
 ) {
   const db = database.db;
-  const users = new UsersRepository(db);
+  const users = new UsersRepository(db, services.sessionCache);
   const profiles = new ProfileRepository(db);
   const rateLimits = new RateLimitService(new RateLimitRepository(db), () => new Date(), {
     [AUTH_RATE_LIMITS.register.name]: config.registerRateLimit,
   });
-  const auth = new AuthService({ users, profiles, sessions: new SessionsRepository(db), rateLimits });
+  const auth = new AuthService({
+    users,
+    profiles,
+    sessions: new SessionsRepository(db, services.sessionCache),
+    rateLimits,
+  });
   const resets = new PasswordResetService({
     users,
-    resets: new PasswordResetsRepository(db),
+    resets: new PasswordResetsRepository(db, services.sessionCache),
     rateLimits,
     mailer: services.mailer,
     publicUrl: config.publicUrl,

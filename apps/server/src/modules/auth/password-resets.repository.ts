@@ -1,9 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { passwordResets, sessions, users } from '../../db/schema';
+import type { SessionRevocations } from '../../platform/session-cache';
 
 export class PasswordResetsRepository {
-  constructor(private readonly db: AppDb) {}
+  constructor(
+    private readonly db: AppDb,
+    private readonly sessionCache: SessionRevocations,
+  ) {}
 
   async create(reset: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
     await this.db.insert(passwordResets).values(reset);
@@ -21,16 +25,17 @@ export class PasswordResetsRepository {
 
   /**
    * In one transaction: uses the token (only if still usable, so two concurrent resets cannot both win), voids the
-   * user's other reset links, sets the new password and ends every session. False when the token was not usable.
+   * user's other reset links, sets the new password and ends every session (also in the session cache, once
+   * committed). False when the token was not usable.
    */
   async consume(tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const userId = await this.db.transaction(async (tx) => {
       const [used] = await tx
         .update(passwordResets)
         .set({ usedAt: now })
         .where(usable(tokenHash, now))
         .returning({ userId: passwordResets.userId });
-      if (!used) return false;
+      if (!used) return null;
       await tx
         .update(passwordResets)
         .set({ usedAt: now })
@@ -44,8 +49,11 @@ export class PasswordResetsRepository {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
-      return true;
+      return used.userId;
     });
+    if (userId === null) return false;
+    this.sessionCache.forgetUser(userId);
+    return true;
   }
 }
 

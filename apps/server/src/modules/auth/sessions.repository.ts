@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { sessions } from '../../db/schema';
+import type { SessionRevocations } from '../../platform/session-cache';
 
 export interface NewSession {
   userId: string;
@@ -10,8 +11,12 @@ export interface NewSession {
   ip: string | null;
 }
 
+/** Session rows; ending one also drops it from the in-process session cache, so it stops working at once. */
 export class SessionsRepository {
-  constructor(private readonly db: AppDb) {}
+  constructor(
+    private readonly db: AppDb,
+    private readonly cache: SessionRevocations,
+  ) {}
 
   async create(session: NewSession): Promise<void> {
     await this.db.insert(sessions).values(session);
@@ -22,5 +27,6 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.cache.forgetSession(sessionId);
   }
 }

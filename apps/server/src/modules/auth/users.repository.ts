@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import { oauthAccounts, sessions, users } from '../../db/schema';
+import type { SessionRevocations } from '../../platform/session-cache';
 
 export interface UserRow {
   id: string;
@@ -33,8 +34,12 @@ const columns = {
   createdAt: users.createdAt,
 };
 
+/** Accounts; writes that end an account's sessions also drop them from the in-process session cache. */
 export class UsersRepository {
-  constructor(private readonly db: AppDb) {}
+  constructor(
+    private readonly db: AppDb,
+    private readonly sessionCache: SessionRevocations,
+  ) {}
 
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.db.select(columns).from(users).where(eq(users.id, id)).limit(1);
@@ -59,6 +64,7 @@ export class UsersRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(users).where(eq(users.id, id));
+    this.sessionCache.forgetUser(id);
   }
 
   async findByOauthAccount(provider: string, subject: string): Promise<UserRow | null> {
@@ -113,5 +119,6 @@ export class UsersRepository {
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
     });
+    if (!user.emailVerified) this.sessionCache.forgetUser(user.id);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../platform/auth';
 import { hashToken } from '../../platform/session-token';
 import type { Requester } from './streaming.service';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../platform/ttl-cache';
 
 const SESSION_OWNER_TTL_MS = 30_000;
 

@@ -1,6 +1,6 @@
 import type { MediaStore } from '../../storage/media-store';
 import { buildPlaylistTemplate, HLS_FILES, type PlaylistTemplate } from './hls-playlist';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../platform/ttl-cache';
 
 export interface MediaFile {
   key: string;

@@ -16,7 +16,7 @@ import { HLS_FILES, hlsBasePath, SEGMENT_NAME } from './hls-playlist';
 import type { MediaFile, StreamMedia } from './stream-media';
 import type { StreamTokenService } from './stream-token.service';
 import type { SongAccessRow, SongMedia, StreamingRepository } from './streaming.repository';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../platform/ttl-cache';
 
 export const ALBUM_DENIED_MESSAGE = 'You need to purchase this album to stream it.';
 export const PROCESSING_MESSAGE = 'This song is still being processed. Try again in a moment.';

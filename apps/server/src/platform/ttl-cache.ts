@@ -1,6 +1,6 @@
 /**
- * A small in-process LRU map whose entries also expire. Media files are immutable, so most entries never go stale;
- * the TTL bounds how long a changed database fact (a re-upload's new prefix, a deleted song) can be served.
+ * A small in-process LRU map whose entries also expire: the TTL bounds how long a changed database fact (a
+ * re-upload's new prefix, a deleted song, an ended session) can be served when nobody invalidates the entry.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
@@ -23,9 +23,10 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V, now: number = Date.now()): void {
+  /** `ttlMs` shortens (or lengthens) this entry's life, e.g. to end with the fact it caches. */
+  set(key: K, value: V, now: number = Date.now(), ttlMs: number = this.ttlMs): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: now + ttlMs });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -34,6 +35,13 @@ export class TtlCache<K, V> {
 
   delete(key: K): void {
     this.entries.delete(key);
+  }
+
+  /** Drops every entry the predicate selects (a scan: for rare invalidations, not per request). */
+  deleteWhere(predicate: (value: V, key: K) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (predicate(entry.value, key)) this.entries.delete(key);
+    }
   }
 
   /** The cached value, or the loader's; concurrent misses each load (loads here are idempotent reads). */

@@ -1,0 +1,62 @@
+import type { AuthUser } from './auth';
+import { TtlCache } from './ttl-cache';
+
+/** How long another instance's logout or revocation can go unseen by this process. */
+export const SESSION_CACHE_TTL_MS = 5_000;
+
+/** A session the database just confirmed, and when it expires. */
+export interface ConfirmedSession {
+  user: AuthUser;
+  expiresAt: Date;
+}
+
+/**
+ * Signed-in sessions recently confirmed by the database, by token hash (no token is kept in memory): without it
+ * every signed-in request, cached catalogue answers included, would run the session query.
+ *
+ * Whatever ends a session in this process calls `forgetSession` (logout) or `forgetUser` (password reset, account
+ * deletion, a social link that voids the password) right after its write, so the session stops authenticating at
+ * once; a revocation by another instance or a direct database write is seen within `ttlMs`. A lookup that ran
+ * across an invalidation is not remembered (it may have read the session before it ended), and an entry never
+ * outlives the session's own expiry. Only valid sessions are kept: an unknown token is looked up every time.
+ */
+export class SessionCache {
+  private readonly sessions: TtlCache<string, Readonly<AuthUser>>;
+  private readonly ttlMs: number;
+  /** Bumped by every invalidation; a lookup that started before one is not stored. */
+  private epoch = 0;
+
+  constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
+    this.ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
+    this.sessions = new TtlCache(options.maxEntries ?? 50_000, this.ttlMs);
+  }
+
+  /** The user of a remembered session, else the loader's answer (remembered when still current). */
+  async resolve(tokenHash: string, load: () => Promise<ConfirmedSession | null>): Promise<AuthUser | null> {
+    const cached = this.sessions.get(tokenHash);
+    if (cached) return cached;
+    const epoch = this.epoch;
+    const found = await load();
+    if (!found) return null;
+    const user = Object.freeze(found.user);
+    const now = Date.now();
+    const ttlMs = Math.min(this.ttlMs, found.expiresAt.getTime() - now);
+    if (epoch === this.epoch && ttlMs > 0) this.sessions.set(tokenHash, user, now, ttlMs);
+    return user;
+  }
+
+  /** One session ended (logout). */
+  forgetSession(sessionId: string): void {
+    this.epoch++;
+    this.sessions.deleteWhere((user) => user.sessionId === sessionId);
+  }
+
+  /** Every session of an account ended, or the account changed or went away. */
+  forgetUser(userId: string): void {
+    this.epoch++;
+    this.sessions.deleteWhere((user) => user.id === userId);
+  }
+}
+
+/** What code that ends sessions needs of the cache. */
+export type SessionRevocations = Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
