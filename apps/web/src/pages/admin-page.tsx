@@ -43,7 +43,11 @@ export default function AdminPage() {
             onRetry={() => void transactions.refetch()}
           />
         ) : !transactions.data || transactions.data.length === 0 ? (
-          <EmptyState icon={<ReceiptText size={22} strokeWidth={1.75} />} title="No transactions yet" />
+          <EmptyState
+            icon={<ReceiptText size={22} strokeWidth={1.75} />}
+            title="No transactions yet"
+            description="Every purchase and subscription paid on Backbeat is listed here as it happens."
+          />
         ) : (
           <TransactionsList transactions={transactions.data} />
         )}

@@ -109,13 +109,13 @@ export default function AdminPaymentsPage() {
           value={money(revenue.data?.totalRevenue)}
         />
         <StatCard
-          label="Songs"
+          label="Song sales"
           icon={<Music size={18} strokeWidth={1.75} />}
           loading={revenue.isLoading}
           value={money(revenue.data?.songRevenue)}
         />
         <StatCard
-          label="Albums"
+          label="Album sales"
           icon={<Disc3 size={18} strokeWidth={1.75} />}
           loading={revenue.isLoading}
           value={money(revenue.data?.albumRevenue)}
@@ -183,7 +183,11 @@ export default function AdminPaymentsPage() {
             onRetry={() => void transactions.refetch()}
           />
         ) : !transactions.data || transactions.data.length === 0 ? (
-          <EmptyState icon={<ReceiptText size={22} strokeWidth={1.75} />} title="No transactions yet" />
+          <EmptyState
+            icon={<ReceiptText size={22} strokeWidth={1.75} />}
+            title="No transactions yet"
+            description="Purchases of this artist's songs and albums, and subscriptions to them, are listed here."
+          />
         ) : (
           <TransactionsList transactions={transactions.data} />
         )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
@@ -15,13 +16,23 @@ import { formatDuration } from '../lib/format';
 function AlbumHeaderSkeleton() {
   return (
     <div aria-hidden="true" className="mb-10 flex flex-col gap-6 md:flex-row md:items-end">
-      <Skeleton className="size-48 rounded-card md:size-56" />
+      <Skeleton className="size-48 shrink-0 rounded-card md:size-56" />
       <div className="flex flex-col gap-3">
         <Skeleton className="h-4 w-16" />
         <Skeleton className="h-10 w-72 max-w-full" />
         <Skeleton className="h-4 w-48" />
       </div>
     </div>
+  );
+}
+
+/** One fact after the artist's name, with its separator dot: the row's gap spaces both sides evenly. */
+function MetaItem({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <span aria-hidden="true">·</span>
+      <span>{children}</span>
+    </>
   );
 }
 
@@ -72,13 +83,13 @@ export default function AlbumPage() {
                   {data.artist.name}
                 </Link>
               ) : null}
-              {year && !Number.isNaN(year) ? <span>· {year}</span> : null}
-              {data.genre ? <span>· {data.genre}</span> : null}
+              {year && !Number.isNaN(year) ? <MetaItem>{year}</MetaItem> : null}
+              {data.genre ? <MetaItem>{data.genre}</MetaItem> : null}
               {songs.data ? (
-                <span>
-                  · {songs.data.length} {songs.data.length === 1 ? 'song' : 'songs'},{' '}
+                <MetaItem>
+                  {songs.data.length} {songs.data.length === 1 ? 'song' : 'songs'},{' '}
                   {formatDuration(totalSeconds)}
-                </span>
+                </MetaItem>
               ) : null}
             </p>
             <AlbumPurchaseButton album={data} />

@@ -20,12 +20,15 @@ import { formatMoney } from '../lib/format';
 
 function ArtistHeaderSkeleton() {
   return (
-    <div aria-hidden="true" className="mb-10 flex flex-col items-center gap-6 md:flex-row md:items-end">
-      <Skeleton className="size-40 rounded-pill md:size-48" />
-      <div className="flex w-full flex-col items-center gap-3 md:items-start">
-        <Skeleton className="h-4 w-16" />
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-4 w-80 max-w-full" />
+    // The header's card and sizes, so nothing moves when the artist arrives.
+    <div aria-hidden="true" className="mb-10 rounded-card border border-line bg-surface p-6 md:p-8">
+      <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
+        <Skeleton className="size-40 shrink-0 rounded-pill md:size-48" />
+        <div className="flex w-full flex-col items-center gap-3 md:items-start">
+          <Skeleton className="h-4 w-16" />
+          <Skeleton className="h-10 w-64 max-w-full" />
+          <Skeleton className="h-4 w-80 max-w-full" />
+        </div>
       </div>
     </div>
   );
@@ -82,9 +85,15 @@ export default function ArtistPage() {
               <p className="mt-2 text-body text-muted tabular-nums">
                 {data.songCount ?? 0} {data.songCount === 1 ? 'song' : 'songs'} · {data.albumCount ?? 0}{' '}
                 {data.albumCount === 1 ? 'album' : 'albums'}
-                {data.subscriptionPrice > 0
-                  ? ` · Subscription ${formatMoney(data.subscriptionPrice, data.currency)} / month`
-                  : ''}
+                {data.subscriptionPrice > 0 ? (
+                  <>
+                    {' · '}
+                    {/* The price and its period stay together when the line wraps on a phone. */}
+                    <span className="whitespace-nowrap">
+                      Subscription {formatMoney(data.subscriptionPrice, data.currency)} / month
+                    </span>
+                  </>
+                ) : null}
               </p>
               {data.genres?.length ? (
                 <ul className="mt-3 flex flex-wrap justify-center gap-2 md:justify-start" aria-label="Genres">

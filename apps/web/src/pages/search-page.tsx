@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { Search, SearchX, X } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { EmptyState, IconButton, PageHeader, QueryErrorState, Section, cx } from '../components/ui';
+import { Link, useSearchParams } from 'react-router';
+import {
+  EmptyState,
+  IconButton,
+  PageHeader,
+  QueryErrorState,
+  Section,
+  buttonClasses,
+  cx,
+} from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
@@ -111,6 +119,11 @@ export default function SearchPage() {
           icon={<SearchX size={22} strokeWidth={1.75} />}
           title={`No results for “${query}”`}
           description="Check the spelling, or try a shorter or different name."
+          action={
+            <Link to="/artists" className={buttonClasses({ variant: 'secondary' })}>
+              Browse all artists
+            </Link>
+          }
         />
       ) : (
         <div

@@ -83,6 +83,24 @@ const iconVariants = {
 };
 const iconSizes = { sm: 'size-8', md: 'size-10', lg: 'size-12' };
 
+/** Round icon-only button looks for links (`<Link aria-label className={iconButtonClasses()}>`). */
+export function iconButtonClasses({
+  variant = 'ghost',
+  size = 'md',
+  className,
+}: {
+  variant?: IconButtonProps['variant'];
+  size?: IconButtonProps['size'];
+  className?: string;
+} = {}): string {
+  return cx(
+    'inline-flex shrink-0 items-center justify-center rounded-pill transition-[background-color,color,transform] duration-150 ease-out active:scale-95 disabled:pointer-events-none disabled:opacity-50',
+    iconVariants[variant],
+    iconSizes[size],
+    className,
+  );
+}
+
 /** Round, icon-only button with an accessible label. */
 export function IconButton({
   label,
@@ -98,12 +116,7 @@ export function IconButton({
       type={type}
       aria-label={label}
       title={label}
-      className={cx(
-        'inline-flex shrink-0 items-center justify-center rounded-pill transition-[background-color,color,transform] duration-150 ease-out active:scale-95 disabled:pointer-events-none disabled:opacity-50',
-        iconVariants[variant],
-        iconSizes[size],
-        className,
-      )}
+      className={iconButtonClasses({ variant, size, className })}
       {...rest}
     >
       {children}

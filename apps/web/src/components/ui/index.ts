@@ -1,4 +1,11 @@
-export { Button, IconButton, buttonClasses, type ButtonProps, type IconButtonProps } from './button';
+export {
+  Button,
+  IconButton,
+  buttonClasses,
+  iconButtonClasses,
+  type ButtonProps,
+  type IconButtonProps,
+} from './button';
 export { cx } from './class-names';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { FullScreenLoader } from './full-screen-loader';

@@ -34,6 +34,12 @@ function isOwnControl(target: EventTarget): boolean {
 
 const rowGrid =
   'grid grid-cols-[40px_minmax(0,1fr)_auto] items-center gap-3 md:gap-4 lg:grid-cols-[40px_minmax(0,1.4fr)_minmax(0,1fr)_13rem]';
+/**
+ * Each row is its own grid, so the actions column has one fixed width per list: wide enough for a lock's
+ * "Subscribe $4.99/month" when any song of the list is locked, else just playlist, like and duration.
+ */
+const lockedRowGrid =
+  'grid grid-cols-[40px_minmax(0,1fr)_auto] items-center gap-3 md:gap-4 lg:grid-cols-[40px_minmax(0,1.4fr)_minmax(0,1fr)_21rem]';
 
 /** Why a song cannot be played, as text (never colour alone). */
 function lockText(song: Song): string | null {
@@ -65,6 +71,7 @@ function SongRow({
   onToggleLike,
   showAlbum,
   numbered,
+  grid,
 }: {
   song: Song;
   songs: Song[];
@@ -76,6 +83,7 @@ function SongRow({
   onToggleLike?: (song: Song) => void;
   showAlbum: boolean;
   numbered: boolean;
+  grid: string;
 }) {
   const lock = lockText(song);
   const LockAction = use(SongLockActionContext);
@@ -86,7 +94,7 @@ function SongRow({
         if (!isOwnControl(event.target)) onPlay();
       }}
       className={cx(
-        rowGrid,
+        grid,
         'group/row cursor-pointer rounded-control px-2 py-2 transition-colors duration-150 ease-out hover:bg-surface',
       )}
     >
@@ -187,6 +195,7 @@ export function SongList({
   playContext = DEFAULT_PLAY_CONTEXT,
 }: SongListProps) {
   const player = usePlaySongInList(songs, playContext);
+  const grid = songs.some((song) => lockText(song) !== null) ? lockedRowGrid : rowGrid;
   return (
     <ol aria-label={label} className="flex flex-col">
       {songs.map((song, position) => (
@@ -202,6 +211,7 @@ export function SongList({
           onToggleLike={onToggleLike}
           showAlbum={showAlbum}
           numbered={numbered}
+          grid={grid}
         />
       ))}
     </ol>

@@ -14,7 +14,10 @@ export interface OfferButtonProps {
   kind: SongOfferKind;
   /** Null while its price is still loading: the button shows the kind only and waits. */
   offer: Offer | null;
-  /** `row`: a compact lock pill in song rows (icon only below 640 px); `header`: a page's main action. */
+  /**
+   * `row`: a compact lock pill in song rows (icon only below 1024 px, where the song title needs the room);
+   * `header`: a page's main action.
+   */
   look?: 'row' | 'header';
 }
 
@@ -54,11 +57,11 @@ export function OfferButton({ kind, offer, look = 'row' }: OfferButtonProps) {
       className={cx(
         'inline-flex h-8 min-w-8 shrink-0 items-center justify-center gap-1 rounded-pill border border-accent/50 px-2 text-meta font-semibold text-accent tabular-nums',
         'transition-colors duration-150 ease-out hover:border-accent hover:bg-accent hover:text-bg',
-        'disabled:cursor-wait disabled:opacity-60 disabled:hover:bg-transparent disabled:hover:text-accent sm:px-2.5',
+        'disabled:cursor-wait disabled:opacity-60 disabled:hover:bg-transparent disabled:hover:text-accent lg:px-2.5',
       )}
     >
       {busy ? <Spinner size="sm" tone="accent" /> : <Lock size={12} strokeWidth={1.75} aria-hidden="true" />}
-      <span className="sr-only sm:not-sr-only sm:whitespace-nowrap!">{label}</span>
+      <span className="sr-only lg:not-sr-only lg:whitespace-nowrap!">{label}</span>
     </button>
   );
 }

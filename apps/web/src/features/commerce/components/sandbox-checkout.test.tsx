@@ -133,4 +133,20 @@ describe('SandboxCheckout', () => {
     renderCheckout();
     expect(await screen.findByText('Order not found')).toBeTruthy();
   });
+
+  it('offers the way back, not a retry, for a malformed or unknown order id', async () => {
+    serve({
+      [`GET ${ORDER_URL}`]: () =>
+        jsonResponse(400, { message: 'id: Invalid UUID', code: 'VALIDATION_ERROR' }),
+    });
+    renderCheckout();
+    expect(await screen.findByText('Order not found')).toBeTruthy();
+    expect(screen.queryByText('id: Invalid UUID')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Backbeat' }).getAttribute('href')).toBe('/home');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    cleanup();
+    serve({ [`GET ${ORDER_URL}`]: () => jsonResponse(503, { message: 'Try later', code: 'UNAVAILABLE' }) });
+    renderCheckout();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
 });

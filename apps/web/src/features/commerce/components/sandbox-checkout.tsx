@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { CheckCircle2, CircleSlash, FlaskConical, XCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button, QueryErrorState, Skeleton, buttonClasses } from '../../../components/ui';
-import { queryErrorText } from '../../../lib/api-query';
+import { Button, EmptyState, QueryErrorState, Skeleton, buttonClasses } from '../../../components/ui';
+import { queryErrorText, type QueryError } from '../../../lib/api-query';
 import { formatMoney } from '../../../lib/format';
 import { useConfirmSandboxOrderMutation, useGetSandboxOrderQuery } from '../commerce.api';
 import {
@@ -34,6 +34,16 @@ const CYCLE_SUFFIX: Record<string, string> = {
   '6m': ' for 6 months',
   '12m': ' for 12 months',
 };
+
+/** A malformed order id (400) or an order that does not exist or is not the caller's (404). */
+function isMissingOrder(error: unknown): error is QueryError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    [400, 404].includes(Number(error.status))
+  );
+}
 
 /** The order's price; a subscription says for how long (one month unless the order names its cycle). */
 function price(order: Order): string {
@@ -147,12 +157,28 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
       {order.isLoading ? (
         <CheckoutSkeleton />
       ) : order.isError || !data ? (
-        <QueryErrorState
-          error={order.error}
-          fallback={COMMERCE_MESSAGES.orderFailed}
-          title="Order unavailable"
-          onRetry={() => void order.refetch()}
-        />
+        isMissingOrder(order.error) ? (
+          // Retrying cannot find an order that is not there: offer the way back instead.
+          <EmptyState
+            tone="error"
+            title="Order unavailable"
+            description={
+              order.error.status === 400 ? 'Order not found' : queryErrorText(order.error, 'Order not found')
+            }
+            action={
+              <Link to="/home" className={buttonClasses({ variant: 'secondary' })}>
+                Back to Backbeat
+              </Link>
+            }
+          />
+        ) : (
+          <QueryErrorState
+            error={order.error}
+            fallback={COMMERCE_MESSAGES.orderFailed}
+            title="Order unavailable"
+            onRetry={() => void order.refetch()}
+          />
+        )
       ) : (
         <CheckoutCard labelledBy="checkout-title">
           <div>

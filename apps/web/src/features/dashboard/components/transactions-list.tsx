@@ -40,7 +40,7 @@ export function TransactionsList({ transactions }: { transactions: Transaction[]
             <span className="hidden truncate text-body text-muted md:block">
               {transaction.user?.name ?? transaction.userName ?? transaction.user?.email ?? '—'}
             </span>
-            <span className="order-3 col-span-2 md:order-none md:col-span-1">
+            <span className="order-3 col-span-2 flex md:order-none md:col-span-1">
               <span className="sr-only">Status: </span>
               <PaymentStatus status={transaction.status} />
             </span>

@@ -46,7 +46,7 @@ export function PaymentHistoryList({ entries }: { entries: PaymentHistoryEntry[]
             <span className="hidden text-body text-muted md:block">
               {entry.gateway ? (GATEWAYS[entry.gateway] ?? entry.gateway) : '—'}
             </span>
-            <span className="order-4 col-span-2 md:order-none md:col-span-1">
+            <span className="order-4 col-span-2 flex md:order-none md:col-span-1">
               <span className="sr-only">Status: </span>
               <PaymentStatus status={entry.status} />
             </span>

@@ -9,8 +9,9 @@ import { SeekBar } from './seek-bar';
 import { UpNextList } from './up-next-list';
 import { VolumeControl } from './volume-control';
 
+/** The placeholder pills; below 1024 px the bar has no room for them (one display utility, so none overrides). */
 const pill =
-  'inline-flex h-7 items-center rounded-pill border border-line px-2.5 text-meta font-semibold text-muted transition-colors duration-150 hover:border-muted hover:text-text';
+  'hidden h-7 items-center whitespace-nowrap rounded-pill border border-line px-2.5 text-meta font-semibold text-muted transition-colors duration-150 hover:border-muted hover:text-text lg:inline-flex';
 
 /** The player docked at the bottom on wide screens (88 px), with the 'playing next' panel above it. */
 export function DesktopPlayer() {
@@ -54,11 +55,7 @@ export function DesktopPlayer() {
 
         <div className="flex min-w-0 flex-col items-center gap-1">
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className={cx(pill, 'mr-2 hidden lg:inline-flex')}
-              onClick={controls.comingSoon}
-            >
+            <button type="button" className={cx(pill, 'mr-2')} onClick={controls.comingSoon}>
               Lossless
             </button>
             <IconButton label="Previous song" size="sm" onClick={controls.previous}>
@@ -68,11 +65,7 @@ export function DesktopPlayer() {
             <IconButton label="Next song" size="sm" onClick={controls.next}>
               <SkipForward size={18} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
             </IconButton>
-            <button
-              type="button"
-              className={cx(pill, 'ml-2 hidden lg:inline-flex')}
-              onClick={controls.comingSoon}
-            >
+            <button type="button" className={cx(pill, 'ml-2')} onClick={controls.comingSoon}>
               Reset master
             </button>
           </div>

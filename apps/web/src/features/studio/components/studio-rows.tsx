@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui';
+import { iconButtonClasses } from '../../../components/ui';
 import { formatMoney, pluralize } from '../../../lib/format';
 import { CoverArt } from '../../catalog';
 import { studioPaths } from '../use-managed-artists';
@@ -43,7 +43,7 @@ function EditLink({ to, label, state }: { to: string; label: string; state?: unk
       state={state}
       aria-label={label}
       title={label}
-      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'size-8 rounded-pill px-0' })}
+      className={iconButtonClasses({ size: 'sm' })}
     >
       <Pencil size={18} strokeWidth={1.75} aria-hidden="true" />
     </Link>
