@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, formatMoney } from '../src/modules/payments/money';
+import { subscriptionTitle } from '../src/modules/payments/offers';
 
 describe('payment money helpers', () => {
   it('formats minor units in the currency', () => {
@@ -13,5 +14,12 @@ describe('payment money helpers', () => {
     expect(addMonths(new Date('2024-01-31T10:00:00Z'), 1).toISOString()).toBe('2024-02-29T10:00:00.000Z');
     expect(addMonths(new Date('2025-11-15T00:00:00Z'), 3).toISOString()).toBe('2026-02-15T00:00:00.000Z');
     expect(addMonths(new Date('2025-03-31T23:59:59Z'), 12).toISOString()).toBe('2026-03-31T23:59:59.000Z');
+  });
+
+  it('names a subscription by its artist and period', () => {
+    expect(subscriptionTitle('Nova Reyes', 1)).toBe('Nova Reyes · monthly subscription');
+    expect(subscriptionTitle('Nova Reyes', 3)).toBe('Nova Reyes · 3-month subscription');
+    expect(subscriptionTitle('Nova Reyes', 12)).toBe('Nova Reyes · yearly subscription');
+    expect(subscriptionTitle('', 6)).toBe('Artist · 6-month subscription');
   });
 });

@@ -109,7 +109,7 @@ describe('subscribing through the sandbox', () => {
         _id: body.order._id,
         itemType: 'subscription',
         itemId: ids.artist,
-        itemTitle: 'Echo Park - 1m subscription',
+        itemTitle: 'Echo Park · monthly subscription',
         amount: 499,
         currency: 'USD',
         gateway: 'sandbox',

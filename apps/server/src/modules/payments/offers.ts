@@ -83,12 +83,18 @@ export async function subscriptionOffer(
   if (artist.subscriptionPrice <= 0) throw notForSale('Subscriptions to this artist are not for sale');
   return {
     itemType: 'subscription',
-    title: `${artist.name} - ${cycle} subscription`,
+    title: subscriptionTitle(artist.name, SUBSCRIPTION_CYCLE_MONTHS[cycle]),
     amount: artist.subscriptionPrice * SUBSCRIPTION_CYCLE_MONTHS[cycle],
     currency: artist.currency,
     artistId: artist.id,
     cycle,
   };
+}
+
+/** What receipts and histories call a subscription: "Nova Reyes · monthly subscription" / "· 3-month subscription". */
+export function subscriptionTitle(artistName: string, months: number): string {
+  const period = months === 1 ? 'monthly' : months === 12 ? 'yearly' : `${months}-month`;
+  return `${artistName || 'Artist'} · ${period} subscription`;
 }
 
 /** A client that showed another price (or currency) than the server's is refused, naming the current price. */

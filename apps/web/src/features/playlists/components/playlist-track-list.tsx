@@ -1,8 +1,9 @@
-import { useState, type DragEvent, type MouseEvent } from 'react';
+import { use, useState, type DragEvent, type MouseEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Loader, Lock, Pause, Play, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconButton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
+import { SongLockActionContext } from '../../catalog/components/song-lock-action';
 import { dropIndex } from '../playlist-order';
 import type { PlaylistDetail } from '../playlists.types';
 
@@ -58,6 +59,8 @@ export function PlaylistTrackList({
 }: PlaylistTrackListProps) {
   const [drag, setDrag] = useState<DragState | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // The app's buy / subscribe button for a locked song (as in every other song list), if it provides one.
+  const LockAction = use(SongLockActionContext);
 
   function move(from: number, to: number) {
     const song = songs[from];
@@ -194,7 +197,9 @@ export function PlaylistTrackList({
                 ) : null}
               </p>
               <div className="flex items-center justify-end gap-0.5 md:gap-1">
-                {unavailable ? (
+                {unavailable && song.status === 'ready' && LockAction ? (
+                  <LockAction song={song} />
+                ) : unavailable ? (
                   <span
                     title={`Cannot play: ${unavailable}`}
                     className="mr-1 inline-flex items-center gap-1 rounded-pill border border-line px-1.5 py-0.5 text-meta text-muted tabular-nums sm:px-2"
