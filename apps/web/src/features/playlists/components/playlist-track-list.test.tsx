@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlaylistDetail } from '../playlists.types';
 import { validatePlaylistForm } from '../playlist-form';
+import { SongLockActionContext } from '../../catalog/components/song-lock-action';
 import { PlaylistTrackList } from './playlist-track-list';
 
 type PlaylistSong = PlaylistDetail['songs'][number];
@@ -70,6 +71,29 @@ describe('PlaylistTrackList', () => {
     renderList(songs);
     expect(screen.getByTitle('Cannot play: Subscribe')).toBeTruthy();
     expect(screen.getByTitle('Cannot play: Processing')).toBeTruthy();
+  });
+
+  it("shows the app's buy button for a locked song that is ready, and text for one still processing", () => {
+    const BuyButton = ({ song: locked }: { song: PlaylistSong }) => (
+      <button type="button">{`Buy ${locked.title}`}</button>
+    );
+    render(
+      <MemoryRouter>
+        <SongLockActionContext value={BuyButton}>
+          <PlaylistTrackList
+            songs={songs}
+            label="Songs in Mix"
+            onPlay={vi.fn()}
+            onRemove={vi.fn()}
+            onMove={vi.fn()}
+          />
+        </SongLockActionContext>
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('button', { name: /^Buy / }).map((button) => button.textContent)).toEqual([
+      'Buy Song b',
+    ]);
+    expect(screen.getByText('Processing')).toBeTruthy();
   });
 
   it('removes a song and does not play it', () => {
