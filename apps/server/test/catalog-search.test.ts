@@ -107,6 +107,41 @@ describe('GET /api/search', () => {
   });
 });
 
+describe('phrase search passes', () => {
+  // word_similarity('kalo vostok', ...): "xalo vostok" 0.75 (the strict first pass), "kilo vostok" 0.67 (only
+  // the default 0.6 threshold).
+  const titles = (list: Array<{ title: string }>) => list.map((song) => song.title);
+  let xaloId: string;
+
+  it('falls back to the default threshold when the strict pass finds too few rows, strict rows first', async () => {
+    const xalo = await f.artist({ name: 'Xalo Vostok' });
+    xaloId = xalo.id;
+    const kilo = await f.artist({ name: 'Kilo Vostok' });
+    await f.song({ artistId: xalo.id, artistName: 'Xalo Vostok', title: 'Amber' });
+    await f.song({ artistId: xalo.id, artistName: 'Xalo Vostok', title: 'Cobalt' });
+    await f.song({ artistId: kilo.id, artistName: 'Kilo Vostok', title: 'Ember' });
+    const body = await search('kalo vostok');
+    expect(names(body.artists)).toEqual(['Xalo Vostok', 'Kilo Vostok']);
+    expect(titles(body.songs)).toEqual(['Amber', 'Cobalt', 'Ember']);
+  });
+
+  it('answers from the strict pass when it fills the page: the same page the default threshold gives', async () => {
+    for (let i = 1; i <= 20; i++)
+      await f.song({ artistId: xaloId, artistName: 'Xalo Vostok', title: `Take ${i}` });
+    const songs = titles((await search('kalo vostok')).songs);
+    expect(songs).toHaveLength(20);
+    expect(songs).not.toContain('Ember');
+    // Shorter texts first within the same distance, as before.
+    expect(songs[0]).toBe('Amber');
+    // The song search ended on the strict threshold, local to its transaction: the connection is back to 0.6.
+    expect(await new SearchRepository(ctx.database.db).songs('kalo vostok', 20)).toHaveLength(20);
+    const [setting] = await ctx.database.query<{ threshold: string }>(
+      sql`select current_setting('pg_trgm.word_similarity_threshold') as threshold`,
+    );
+    expect(setting?.threshold).toBe('0.6');
+  });
+});
+
 describe('search query plan', () => {
   it('answers the search from the trigram indexes', async () => {
     const artist = await f.artist({ name: 'Bulk Artist' });
