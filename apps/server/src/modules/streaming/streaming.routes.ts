@@ -19,8 +19,7 @@ import {
 import { requireUser } from '../../platform/auth';
 import { sendMediaFile } from './media-response';
 import type { StreamMedia } from './stream-media';
-import { SessionOwnerCache } from './session-owner.cache';
-import type { StreamingService } from './streaming.service';
+import type { Requester, StreamingService } from './streaming.service';
 
 export interface StreamingRoutesOptions {
   service: StreamingService;
@@ -47,8 +46,11 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   { service, media },
 ) => {
   // The session's user, if a media request carries one (browsers send the cookie; ffmpeg and CDNs do not).
-  const sessionOwners = new SessionOwnerCache();
-  const requesterOf = (request: FastifyRequest) => sessionOwners.requester(request);
+  // Sign-in lookups go through the app's session cache, so a key fetch costs no session query.
+  const requesterOf =
+    (request: FastifyRequest): Requester =>
+    async () =>
+      (await request.getUser())?.id ?? null;
 
   app.get(
     '/stream/song/:id',

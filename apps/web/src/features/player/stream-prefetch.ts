@@ -18,6 +18,11 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
+/** GET /stream/song/:id: the song's signed stream addresses, after the server's access policy. */
+export function requestSongAddress(songId: string, signal?: AbortSignal): Promise<StreamSongResponse> {
+  return api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`, { signal });
+}
+
 function dropStale(now: number): void {
   for (const [songId, entry] of entries) if (now - entry.at > PREFETCH_TTL_MS) entries.delete(songId);
 }
@@ -30,7 +35,7 @@ export function prefetchSongAddress(songId: string, now = Date.now()): void {
     const oldest = entries.keys().next().value;
     if (oldest !== undefined) entries.delete(oldest);
   }
-  const response = api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`);
+  const response = requestSongAddress(songId);
   // An unused refusal must not surface as an unhandled rejection; the taker still sees it.
   response.catch(() => undefined);
   entries.set(songId, { response, at: now });

@@ -3,7 +3,7 @@ import type { StreamAlbumResponse, StreamSongResponse } from '@backbeat/contract
 import { api } from '../../lib/api';
 import { logout, sessionEnded } from '../auth';
 import type { Song } from '../catalog/catalog.types';
-import { takePrefetchedAddress } from './stream-prefetch';
+import { requestSongAddress, takePrefetchedAddress } from './stream-prefetch';
 import { STREAM_MESSAGES, albumStreamErrorMessage, songStreamErrorMessage } from './stream.messages';
 
 export interface StreamError {
@@ -59,8 +59,7 @@ export const fetchSongStream = createAsyncThunk<
       return rejectWithValue({ message: STREAM_MESSAGES.alreadyFetched, skipped: true });
     }
     try {
-      const response = await (takePrefetchedAddress(songId) ??
-        api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`, { signal }));
+      const response = await (takePrefetchedAddress(songId) ?? requestSongAddress(songId, signal));
       return { ...response, songId };
     } catch (error) {
       return rejectWithValue({
