@@ -19,6 +19,7 @@ import { authPlugin } from './platform/auth';
 import { apiNotFound, registerErrorHandler } from './platform/errors';
 import { AccessLogController, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
+import { paymentContentSources } from './modules/payments/content-security';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
 
@@ -42,23 +43,28 @@ declare module 'fastify' {
 /** Images, audio and uploads: large bodies are streamed by the multipart parser, never buffered. */
 export const UPLOAD_LIMITS = { audioBytes: 200 * 1024 * 1024, imageBytes: 10 * 1024 * 1024 };
 
-const contentSecurityPolicy = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    mediaSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
-    workerSrc: ["'self'", 'blob:'],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    upgradeInsecureRequests: null,
-  },
-};
+/** The app runs under a strict CSP; the configured payment gateways add their own origins. */
+function contentSecurityPolicy(config: Config) {
+  const pay = paymentContentSources(config.payments);
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...pay.script],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...pay.img],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'", ...pay.connect],
+      fontSrc: ["'self'", 'data:'],
+      frameSrc: ["'self'", ...pay.frame],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -82,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   await app.register(securityHeaders, {
-    contentSecurityPolicy,
+    contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
   });

@@ -49,6 +49,11 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_WEBHOOK_ID: optionalText,
   PAYMENTS_SANDBOX: boolish.optional(),
+  PAYMENTS_EMULATOR: boolish.optional(),
+  STRIPE_API_BASE: optionalUrl,
+  RAZORPAY_API_BASE: optionalUrl,
+  PAYPAL_API_BASE: optionalUrl,
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).optional(),
   FFMPEG_PATH: optionalText,
   AUTH_REGISTER_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
@@ -62,6 +67,39 @@ const EnvSchema = z.object({
 });
 
 export class ConfigError extends Error {}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiBase?: string;
+}
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiBase?: string;
+}
+export interface PaypalConfig {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  environment: 'sandbox' | 'live';
+  apiBase?: string;
+}
+
+/**
+ * The payment gateways. A gateway is configured when all of its keys are set (a partial set stops start-up). In
+ * development without keys the local gateway emulator stands in for all three (`emulator`); production refuses the
+ * emulator, API base overrides and the demo sandbox.
+ */
+export interface PaymentsConfig {
+  sandbox: boolean;
+  emulator: boolean;
+  stripe: StripeConfig | null;
+  razorpay: RazorpayConfig | null;
+  paypal: PaypalConfig | null;
+}
 
 export interface OidcProviderConfig {
   id: string;
@@ -86,12 +124,7 @@ export interface Config {
   mediaDir: string;
   dbDir: string;
   oidcProviders: OidcProviderConfig[];
-  payments: {
-    sandbox: boolean;
-    stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
-    razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
-    paypal: { clientId?: string; clientSecret?: string; webhookId?: string };
-  };
+  payments: PaymentsConfig;
   ffmpegPath: string | undefined;
   currency: string;
   /** Registrations allowed per IP address per hour. */
@@ -136,9 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
   }
 
-  const anyRealGateway = Boolean(e.STRIPE_SECRET_KEY || e.RAZORPAY_KEY_ID || e.PAYPAL_CLIENT_ID);
-  const sandbox = e.PAYMENTS_SANDBOX ?? (!isProduction && !anyRealGateway);
-
+  const payments = paymentsConfig(e, isProduction);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -154,24 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     dbDir: path.join(dataDir, 'db'),
     oidcProviders,
-    payments: {
-      sandbox,
-      stripe: {
-        secretKey: e.STRIPE_SECRET_KEY,
-        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      },
-      razorpay: {
-        keyId: e.RAZORPAY_KEY_ID,
-        keySecret: e.RAZORPAY_KEY_SECRET,
-        webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
-      },
-      paypal: {
-        clientId: e.PAYPAL_CLIENT_ID,
-        clientSecret: e.PAYPAL_CLIENT_SECRET,
-        webhookId: e.PAYPAL_WEBHOOK_ID,
-      },
-    },
+    payments,
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,
     registerRateLimit: e.AUTH_REGISTER_RATE_LIMIT,
@@ -186,4 +200,66 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+type Env = z.infer<typeof EnvSchema>;
+
+/** All of a gateway's variables, or none: a partial set names what is missing. */
+function gatewayKeys<K extends keyof Env>(e: Env, names: K[]): Record<K, string> | null {
+  const present = names.filter((name) => e[name] !== undefined);
+  if (present.length === 0) return null;
+  const missing = names.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing[0]} is required with ${present[0]} (set all of ${names.join(', ')})`,
+    );
+  }
+  return Object.fromEntries(names.map((name) => [name, String(e[name])])) as Record<K, string>;
+}
+
+function paymentsConfig(e: Env, isProduction: boolean): PaymentsConfig {
+  const stripe = gatewayKeys(e, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const razorpay = gatewayKeys(e, ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+  const paypal = gatewayKeys(e, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']);
+  const anyGateway = Boolean(stripe || razorpay || paypal);
+  if (isProduction) {
+    const refused = (['PAYMENTS_EMULATOR', 'PAYMENTS_SANDBOX'] as const).find((name) => e[name] === true);
+    if (refused) {
+      throw new ConfigError(
+        `Invalid configuration: ${refused} cannot be enabled in production (no money would move)`,
+      );
+    }
+    const base = (['STRIPE_API_BASE', 'RAZORPAY_API_BASE', 'PAYPAL_API_BASE'] as const).find(
+      (name) => e[name],
+    );
+    if (base) {
+      throw new ConfigError(
+        `Invalid configuration: ${base} points a gateway at a stand-in; it cannot be set in production`,
+      );
+    }
+  }
+  const emulator = e.PAYMENTS_EMULATOR ?? (e.NODE_ENV === 'development' && !anyGateway);
+  return {
+    emulator,
+    sandbox: e.PAYMENTS_SANDBOX ?? (!isProduction && !anyGateway && !emulator),
+    stripe: stripe && {
+      secretKey: stripe.STRIPE_SECRET_KEY,
+      publishableKey: stripe.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    razorpay: razorpay && {
+      keyId: razorpay.RAZORPAY_KEY_ID,
+      keySecret: razorpay.RAZORPAY_KEY_SECRET,
+      webhookSecret: razorpay.RAZORPAY_WEBHOOK_SECRET,
+      apiBase: e.RAZORPAY_API_BASE,
+    },
+    paypal: paypal && {
+      clientId: paypal.PAYPAL_CLIENT_ID,
+      clientSecret: paypal.PAYPAL_CLIENT_SECRET,
+      webhookId: paypal.PAYPAL_WEBHOOK_ID,
+      environment: e.PAYPAL_ENVIRONMENT ?? (isProduction ? 'live' : 'sandbox'),
+      apiBase: e.PAYPAL_API_BASE,
+    },
+  };
 }

@@ -38,17 +38,15 @@ export function catalogFixtures(database: Database) {
       role: 'user' | 'artist' | 'admin' = 'user',
       name = `${role} ${randomBytes(3).toString('hex')}`,
     ) {
-      const [user] = await db
-        .insert(users)
-        .values({ name, email: `${randomBytes(6).toString('hex')}@example.test`, role })
-        .returning({ id: users.id });
+      const email = `${randomBytes(6).toString('hex')}@example.test`;
+      const [user] = await db.insert(users).values({ name, email, role }).returning({ id: users.id });
       const token = randomBytes(32).toString('base64url');
       await db.insert(sessions).values({
         userId: user!.id,
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
       });
-      return { id: user!.id, role, token, headers: { authorization: `Bearer ${token}` } };
+      return { id: user!.id, role, name, email, token, headers: { authorization: `Bearer ${token}` } };
     },
 
     async genre(name: string) {

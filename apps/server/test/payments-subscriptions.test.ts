@@ -59,7 +59,6 @@ describe('POST /api/subscriptions/artist/:id: refusals', () => {
   it.each([
     [{}, 'gateway: '],
     [{ gateway: 'bitcoin' }, 'gateway: '],
-    [{ gateway: 'sandbox', cycle: '2m' }, 'cycle: Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.'],
     [{ gateway: 'sandbox', amount: 4.99 }, 'amount: '],
   ])('refuses a malformed body %j (400)', async (body, message) => {
     const res = await http.post(subscribeUrl(ids.artist!), body, fan);
@@ -67,6 +66,20 @@ describe('POST /api/subscriptions/artist/:id: refusals', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(res.json<{ message: string }>().message.startsWith(message)).toBe(true);
   });
+
+  it.each(['2m', '1y', '', '12M'])(
+    'refuses the cycle %j with exactly the SPEC message, writing nothing',
+    async (cycle) => {
+      const before = await commerceCounts(ctx);
+      const res = await http.post(subscribeUrl(ids.artist!), { gateway: 'sandbox', cycle }, fan);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.',
+        code: 'INVALID_CYCLE',
+      });
+      expect(await commerceCounts(ctx)).toEqual(before);
+    },
+  );
 
   it('refuses a malformed id (400), an unknown artist (404), a stale price (400), a free artist (409)', async () => {
     const before = await commerceCounts(ctx);
@@ -105,6 +118,9 @@ describe('subscribing through the sandbox', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json<{ order: { _id: string; createdAt: string }; checkoutUrl: string }>();
     expect(body).toEqual({
+      transactionId: body.order._id,
+      gateway: 'sandbox',
+      cycle: '1m',
       order: {
         _id: body.order._id,
         itemType: 'subscription',

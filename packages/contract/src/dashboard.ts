@@ -12,9 +12,16 @@ export const ItemType = z.enum(['song', 'album', 'subscription']);
 export type ItemType = z.infer<typeof ItemType>;
 export const Gateway = z.enum(['stripe', 'razorpay', 'paypal', 'sandbox']);
 export type Gateway = z.infer<typeof Gateway>;
-export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded']);
+export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded', 'disputed']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-export const SubscriptionStatus = z.enum(['pending', 'active', 'cancelled', 'expired']);
+export const SubscriptionStatus = z.enum([
+  'pending',
+  'active',
+  'past_due',
+  'cancelled',
+  'expired',
+  'revoked',
+]);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
 /** The `payments.status` of a confirmed payment: the only payments that count as revenue. */
@@ -36,6 +43,20 @@ export const PaymentHistoryEntry = z.object({
   currency: z.string(),
   gateway: Gateway,
   status: OrderStatus,
+  /** A subscription renewal the gateway charged (no checkout). */
+  renewal: z.boolean().optional(),
+  /** Money taken back from this order: refunds and disputes. */
+  refunds: z
+    .array(
+      z.object({
+        _id: z.string(),
+        kind: z.enum(['refund', 'dispute']),
+        amount: z.number().int(),
+        currency: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
   createdAt: z.string(),
 });
 export type PaymentHistoryEntry = z.infer<typeof PaymentHistoryEntry>;

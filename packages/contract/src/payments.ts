@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
-import { OrderStatus } from './dashboard';
+import { OrderStatus, PaymentHistoryEntry } from './dashboard';
 
 /**
  * Commerce through the built-in `sandbox` gateway (ARCHITECTURE section 5): the same order -> verified
@@ -48,6 +48,8 @@ export const Order = z.object({
   status: z.enum(ORDER_STATUSES),
   /** Subscription cycle (1m, 3m, 6m, 12m); null for purchases. */
   cycle: z.string().nullable().optional(),
+  /** A renewal the gateway charged for a running subscription. */
+  renewal: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof Order>;
@@ -87,6 +89,12 @@ export const PAYMENT_ERROR_CODES = {
   orderDecided: 'ORDER_ALREADY_DECIDED',
   gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
   notSubscribed: 'NOT_SUBSCRIBED',
+  invalidCycle: 'INVALID_CYCLE',
+  invalidSignature: 'INVALID_SIGNATURE',
+  gatewayError: 'GATEWAY_ERROR',
+  paymentDeclined: 'PAYMENT_DECLINED',
+  notRefundable: 'NOT_REFUNDABLE',
+  tooManyOrders: 'TOO_MANY_ORDERS',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -111,14 +119,201 @@ export type SubscriptionArtistParams = z.infer<typeof SubscriptionArtistParams>;
  * end of the period already paid for. `amount`, when given, must equal the server's price (400 AMOUNT_MISMATCH).
  * A gateway that is not configured answers 503 GATEWAY_UNAVAILABLE; an active subscription 409 ALREADY_OWNED.
  */
+export const INVALID_CYCLE_MESSAGE = 'Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.';
+
+/** The billing address Stripe keeps with a subscription's customer (all optional; the country is ISO 3166-1). */
+export const BillingAddress = z.object({
+  line1: z.string().max(200).optional(),
+  line2: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  postalCode: z.string().max(20).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .optional(),
+});
+export type BillingAddress = z.infer<typeof BillingAddress>;
+
+/**
+ * The cycle is checked by the service so that a wrong one reads exactly the SPEC's message
+ * ('Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.', code INVALID_CYCLE) with no field prefix.
+ */
 export const SubscribeArtistBody = z.object({
   gateway: z.enum(PAYMENT_GATEWAYS, { error: "must be 'stripe', 'razorpay', 'paypal' or 'sandbox'" }),
-  cycle: z
-    .enum(SUBSCRIPTION_CYCLES, { error: 'Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.' })
-    .default('1m'),
+  cycle: z.string().max(10).optional().describe('1m, 3m, 6m or 12m (default 1m)'),
   amount: z.number({ error: 'must be a number' }).int('must be whole minor units').nonnegative().optional(),
+  /** Stripe: the card saved through the setup intent (required for Stripe). */
+  paymentMethodId: z.string().min(1).max(255).optional(),
+  /** Stripe: the cardholder's name and billing address, kept on the Stripe customer. */
+  name: z.string().max(200).optional(),
+  address: BillingAddress.optional(),
 });
 export type SubscribeArtistBody = z.input<typeof SubscribeArtistBody>;
+
+/**
+ * 201 from `POST /api/subscriptions/artist/:id`, by gateway:
+ * - sandbox: `order` and `checkoutUrl` (the demo checkout);
+ * - stripe: `transactionId` (our order) and `clientSecret` of the first invoice's PaymentIntent (confirm it in
+ *   Stripe.js for 3-D Secure; null when nothing is left to confirm), `subscriptionId`;
+ * - razorpay: `subscriptionId` and `cycle` (open Razorpay Checkout with it), `keyId`;
+ * - paypal: `subscriptionId` (PayPal's, for the buttons' createSubscription) and `approveUrl`.
+ */
+export const SubscribeArtistResponse = z.object({
+  transactionId: z.string(),
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  cycle: z.enum(SUBSCRIPTION_CYCLES),
+  order: Order,
+  checkoutUrl: z.string().optional(),
+  clientSecret: z.string().nullable().optional(),
+  subscriptionId: z.string().optional(),
+  keyId: z.string().optional(),
+  approveUrl: z.string().optional(),
+});
+export type SubscribeArtistResponse = z.infer<typeof SubscribeArtistResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Gateways (ARCHITECTURE section 5): Stripe, Razorpay, PayPal through their official SDKs
+
+/**
+ * How a gateway runs: `live` (real keys), `test` (the provider's test keys), `emulator` (the local gateway emulator
+ * that stands in for the provider offline; development only), `demo` (the built-in sandbox).
+ */
+export const GatewayMode = z.enum(['live', 'test', 'emulator', 'demo']);
+export type GatewayMode = z.infer<typeof GatewayMode>;
+
+/** What the web app needs to offer a gateway: its publishable key and where its browser script loads from. */
+export const GatewayInfo = z.object({
+  name: z.enum(PAYMENT_GATEWAYS),
+  label: z.string(),
+  mode: GatewayMode,
+  /** Stripe publishable key, Razorpay key id, PayPal client id; null for the sandbox. */
+  publishableKey: z.string().nullable(),
+  /** The browser script's address when it is not the provider's own CDN (the emulator's stand-in). */
+  scriptUrl: z.string().nullable(),
+  subscriptions: z.boolean(),
+});
+export type GatewayInfo = z.infer<typeof GatewayInfo>;
+
+/** `GET /api/payments/gateways` (public): the configured gateways; the web app offers only these. */
+export const GatewaysResponse = z.object({ gateways: z.array(GatewayInfo), currency: z.string() });
+export type GatewaysResponse = z.infer<typeof GatewaysResponse>;
+
+/** The body of every gateway's purchase call: what is bought and the price the client showed (minor units). */
+export const CreatePurchaseBody = CreateSandboxOrderBody;
+export type CreatePurchaseBody = CreateSandboxOrderBody;
+
+/** `POST /api/payments/stripe/create-payment` -> the PaymentIntent's client secret (SPEC: clientSecret). */
+export const StripeCreatePaymentResponse = z.object({
+  clientSecret: z.string(),
+  transactionId: z.string(),
+  paymentIntentId: z.string(),
+});
+export type StripeCreatePaymentResponse = z.infer<typeof StripeCreatePaymentResponse>;
+
+/** `POST /api/subscriptions/setup-intent` -> a SetupIntent's client secret, to save a card for a subscription. */
+export const SetupIntentResponse = z.object({ clientSecret: z.string() });
+export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
+
+/** A Razorpay order as the SDK returns it (the fields Checkout needs; others pass through). */
+export const RazorpayOrder = z
+  .object({
+    id: z.string(),
+    entity: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    receipt: z.string().nullable().optional(),
+    status: z.string(),
+  })
+  .passthrough();
+
+/** `POST /api/payments/razorpay/create-order` -> `{ order }` (SPEC), our `transactionId` and the key id for Checkout. */
+export const RazorpayCreateOrderResponse = z.object({
+  order: RazorpayOrder,
+  transactionId: z.string(),
+  keyId: z.string(),
+});
+export type RazorpayCreateOrderResponse = z.infer<typeof RazorpayCreateOrderResponse>;
+
+/**
+ * `POST /api/payments/razorpay/verify`: Razorpay Checkout's result, for an order or a subscription. The signature
+ * is checked with the SDK's helper before anything is read or written; a bad one is 400 INVALID_SIGNATURE.
+ */
+export const RazorpayVerifyBody = z
+  .object({
+    razorpay_payment_id: z.string().min(1).max(100),
+    razorpay_order_id: z.string().min(1).max(100).optional(),
+    razorpay_subscription_id: z.string().min(1).max(100).optional(),
+    razorpay_signature: z.string().min(1).max(200),
+  })
+  .refine((body) => Boolean(body.razorpay_order_id) !== Boolean(body.razorpay_subscription_id), {
+    message: 'give razorpay_order_id or razorpay_subscription_id',
+    path: ['razorpay_order_id'],
+  });
+export type RazorpayVerifyBody = z.infer<typeof RazorpayVerifyBody>;
+
+/** The settled order and a message ('Payment complete'). */
+export const PaymentResultResponse = z.object({ order: Order, message: z.string() });
+export type PaymentResultResponse = z.infer<typeof PaymentResultResponse>;
+
+/** `POST /api/payments/paypal/create-order`; `currency` defaults to USD (SPEC) and must be the item's currency. */
+export const PaypalCreateOrderBody = z.object({
+  itemType: PurchasableItemType,
+  itemId: Id,
+  amount: z.number({ error: 'must be a number' }).int('must be whole minor units').nonnegative(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code')
+    .default('USD'),
+});
+export type PaypalCreateOrderBody = z.input<typeof PaypalCreateOrderBody>;
+
+export const PaypalLink = z.object({ href: z.string(), rel: z.string(), method: z.string().optional() });
+
+/** -> PayPal's order id and links (SPEC: id, links), and our `transactionId`. */
+export const PaypalCreateOrderResponse = z.object({
+  id: z.string(),
+  links: z.array(PaypalLink),
+  status: z.string().optional(),
+  transactionId: z.string(),
+});
+export type PaypalCreateOrderResponse = z.infer<typeof PaypalCreateOrderResponse>;
+
+/** `POST /api/payments/paypal/capture-order { orderId }` (PayPal's order id). */
+export const PaypalCaptureBody = z.object({ orderId: z.string().min(1).max(64) });
+export type PaypalCaptureBody = z.infer<typeof PaypalCaptureBody>;
+
+/**
+ * -> `{ data }` (SPEC): PayPal's capture result; plus our order and a message. Settled only when the captured amount
+ * and currency equal the order's.
+ */
+export const PaypalCaptureResponse = z.object({
+  data: z.record(z.string(), z.unknown()),
+  order: Order,
+  message: z.string(),
+});
+export type PaypalCaptureResponse = z.infer<typeof PaypalCaptureResponse>;
+
+/** `POST /api/payments/paypal/confirm-subscription { subscriptionId }` after the buyer approved it in PayPal. */
+export const PaypalConfirmSubscriptionBody = z.object({ subscriptionId: z.string().min(1).max(64) });
+export type PaypalConfirmSubscriptionBody = z.infer<typeof PaypalConfirmSubscriptionBody>;
+
+/** Webhooks answer 200 `{ received: true }` once the event is recorded (or was before). */
+export const WebhookResponse = z.object({ received: z.boolean() });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+/** `GET /api/payments/history`: every order, renewal and refund of the signed-in user, newest first. */
+export const PaymentHistoryResponse = z.object({ history: z.array(PaymentHistoryEntry) });
+export type PaymentHistoryResponse = z.infer<typeof PaymentHistoryResponse>;
+
+/** `POST /api/admin/orders/:id/refund` (admin): gives the money back through the order's gateway and revokes. */
+export const RefundOrderBody = z.object({ reason: z.string().max(500).optional() });
+export type RefundOrderBody = z.infer<typeof RefundOrderBody>;
+
+export const PAYMENT_EVENT_MESSAGES = {
+  refunded: 'Order refunded',
+  pending: 'Payment received; waiting for the gateway to confirm it',
+} as const;
 
 /**
  * `DELETE /api/subscriptions/artist/:id` -> `{ message: 'Subscription cancelled' }`. The subscription still plays

@@ -41,13 +41,26 @@ export class JobRunner {
     this.handlers.set(type, handler);
   }
 
-  async enqueue(type: string, payload: Record<string, unknown>, options: { maxAttempts?: number } = {}) {
-    const [row] = await this.db
+  /**
+   * Queues a job. Pass `db` (a transaction) to queue it atomically with other writes; the job runs once that
+   * transaction commits (call `notify()` after the commit to start it at once).
+   */
+  async enqueue(
+    type: string,
+    payload: Record<string, unknown>,
+    options: { maxAttempts?: number; db?: AppDb } = {},
+  ) {
+    const [row] = await (options.db ?? this.db)
       .insert(jobs)
       .values({ type, payload, maxAttempts: options.maxAttempts ?? 3 })
       .returning({ id: jobs.id });
     this.kick();
     return row!.id;
+  }
+
+  /** Looks for due jobs now instead of at the next poll (after a transaction that queued some committed). */
+  notify() {
+    this.kick();
   }
 
   start() {

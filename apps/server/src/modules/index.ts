@@ -5,6 +5,7 @@ import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
 import type { ResponseCache } from '../platform/response-cache';
 import { SessionCache } from '../platform/session-cache';
+import { EntitlementEvents } from './access/entitlement-events';
 import { registerAuthModule } from './auth';
 import { registerCatalog } from './catalog';
 import { createCatalogCache } from './catalog/catalog-cache';
@@ -23,6 +24,10 @@ export interface AppServices {
   catalogCache: ResponseCache;
   /** Recently confirmed sign-in sessions: whatever ends a session calls `forgetSession` / `forgetUser`. */
   sessionCache: SessionCache;
+  /** Announces entitlement changes (payments, refunds, renewals); caches that depend on them listen. */
+  entitlements: EntitlementEvents;
+  /** The time every access decision and payment uses; tests move it together with the gateway emulator's. */
+  clock: () => Date;
 }
 
 export interface ModuleContext {
@@ -36,12 +41,21 @@ export function createServices(
   database: Database,
   overrides: Partial<AppServices> = {},
 ): AppServices {
+  const clock = overrides.clock ?? (() => new Date());
+  const catalogCache = overrides.catalogCache ?? createCatalogCache(database.db, clock);
+  const entitlements = overrides.entitlements ?? new EntitlementEvents();
+  entitlements.on((change) => {
+    if ('userId' in change) catalogCache.invalidateUser(change.userId);
+    else catalogCache.invalidate();
+  });
   return {
     mediaStore: overrides.mediaStore ?? new LocalMediaStore(config.mediaDir),
     jobs: overrides.jobs ?? new JobRunner(database.db, { concurrency: 2 }),
     mailer: overrides.mailer ?? createMailer(config, database.db),
-    catalogCache: overrides.catalogCache ?? createCatalogCache(database.db),
+    catalogCache,
     sessionCache: overrides.sessionCache ?? new SessionCache(),
+    entitlements,
+    clock,
   };
 }
 

@@ -1,5 +1,24 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { gatewayEnum, itemTypeEnum, orderStatusEnum, subscriptionStatusEnum } from './enums';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  gatewayEnum,
+  itemTypeEnum,
+  orderStatusEnum,
+  paymentEventStatusEnum,
+  refundKindEnum,
+  subscriptionStatusEnum,
+} from './enums';
 import { users } from './users';
 import { albums, artists, songs } from './catalog';
 
@@ -23,8 +42,14 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     gateway: gatewayEnum('gateway').notNull(),
     status: orderStatusEnum('status').notNull().default('pending'),
-    /** The gateway's id for this order (payment intent, razorpay order, paypal order). */
+    /** The gateway's id for this order (payment intent, razorpay order, paypal order, stripe invoice). */
     externalId: text('external_id'),
+    /** The subscription this order started or renewed. */
+    subscriptionId: uuid('subscription_id').references((): AnyPgColumn => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    /** A renewal charged by the gateway (no checkout): written already paid when the gateway reports it. */
+    renewal: boolean('renewal').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +60,7 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     /** The admin dashboard's transactions list over every artist: newest first. */
     index('orders_created_idx').on(t.createdAt),
+    index('orders_subscription_idx').on(t.subscriptionId),
   ],
 );
 
@@ -48,6 +74,11 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     gateway: gatewayEnum('gateway').notNull(),
     externalId: text('external_id').notNull(),
+    /**
+     * The gateway's other id for the same money, where refunds and disputes name it instead: the PaymentIntent of a
+     * Stripe invoice, the capture of a PayPal order, the sale of a PayPal subscription payment.
+     */
+    reference: text('reference'),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull(),
@@ -57,10 +88,15 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_gateway_external_key').on(t.gateway, t.externalId),
     index('payments_order_idx').on(t.orderId),
+    index('payments_gateway_reference_idx').on(t.gateway, t.reference),
   ],
 );
 
-/** An entitlement to a song or an album. Exactly one of song_id / album_id is set. */
+/**
+ * An entitlement to a song or an album. Exactly one of song_id / album_id is set. Buying an album also writes one row
+ * per track it holds then (`granted_by_album_id`), so a track stays the buyer's when it leaves the album or the album
+ * is deleted. A refund or dispute sets `revoked_at`; the row stays as the record.
+ */
 export const purchases = pgTable(
   'purchases',
   {
@@ -71,9 +107,13 @@ export const purchases = pgTable(
     songId: uuid('song_id').references(() => songs.id, { onDelete: 'cascade' }),
     albumId: uuid('album_id').references(() => albums.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Set on the track rows an album purchase wrote (no foreign key: the album may be deleted later). */
+    grantedByAlbumId: uuid('granted_by_album_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('purchases_order_idx').on(t.orderId),
     uniqueIndex('purchases_user_song_key').on(t.userId, t.songId),
     uniqueIndex('purchases_user_album_key').on(t.userId, t.albumId),
     index('purchases_song_idx').on(t.songId),
@@ -81,7 +121,11 @@ export const purchases = pgTable(
   ],
 );
 
-/** A subscription to an artist; access lasts until current_period_end even after cancellation. */
+/**
+ * A subscription to an artist. Access is exactly the paid period: it plays while `current_period_end` is in the
+ * future and the status is active, past_due or cancelled (see modules/access). For a gateway subscription the period
+ * is the one the gateway reports on each paid invoice; `cancel_at_period_end` means it will not renew.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -96,8 +140,15 @@ export const subscriptions = pgTable(
     cycle: text('cycle').notNull().default('1m'),
     gateway: gatewayEnum('gateway').notNull(),
     externalId: text('external_id'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the gateway ended it (deleted, halted, expired) or a refund revoked it. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The price of one cycle, minor units. */
+    amount: integer('amount'),
+    currency: text('currency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,4 +157,88 @@ export const subscriptions = pgTable(
     index('subscriptions_artist_idx').on(t.artistId, t.status),
     uniqueIndex('subscriptions_gateway_external_key').on(t.gateway, t.externalId),
   ],
+);
+
+/** Money taken back from a paid order: a refund (ours or from the gateway's dashboard) or a dispute. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: gatewayEnum('gateway').notNull(),
+    /** The gateway's refund or dispute id. */
+    externalId: text('external_id').notNull(),
+    kind: refundKindEnum('kind').notNull().default('refund'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason'),
+    raw: jsonb('raw'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_gateway_external_key').on(t.gateway, t.externalId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every webhook event a gateway delivered, once: the unique (gateway, event id) makes handlers idempotent. An event
+ * for an order we do not know is kept as `unknown_order` and answered 200 so the gateway stops retrying.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: gatewayEnum('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    status: paymentEventStatusEnum('status').notNull().default('received'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull(),
+    note: text('note'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_events_gateway_event_key').on(t.gateway, t.eventId),
+    index('payment_events_received_idx').on(t.receivedAt),
+  ],
+);
+
+/** The gateway's customer for a user (Stripe Customer), created once and kept. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: gatewayEnum('gateway').notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gateway] })],
+);
+
+/**
+ * A recurring price at a gateway (Stripe Price, Razorpay plan, PayPal billing plan) for one artist, cycle and amount,
+ * created once and reused; a new price of the artist makes a new plan.
+ */
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: gatewayEnum('gateway').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    cycle: text('cycle').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_plans_offer_key').on(t.gateway, t.artistId, t.cycle, t.amount, t.currency)],
 );

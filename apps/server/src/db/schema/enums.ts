@@ -5,11 +5,28 @@ export const accessTypeEnum = pgEnum('access_type', ['subscription', 'purchase-o
 export const processingStatusEnum = pgEnum('processing_status', ['processing', 'ready', 'failed']);
 export const itemTypeEnum = pgEnum('item_type', ['song', 'album', 'subscription']);
 export const gatewayEnum = pgEnum('gateway', ['stripe', 'razorpay', 'paypal', 'sandbox']);
-export const orderStatusEnum = pgEnum('order_status', ['pending', 'paid', 'failed', 'cancelled', 'refunded']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'refunded',
+  'disputed',
+]);
 export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'pending',
   'active',
   'cancelled',
   'expired',
+  'past_due',
+  'revoked',
+]);
+/** What took money back from a paid order: a refund, or a dispute (chargeback) opened by the buyer's bank. */
+export const refundKindEnum = pgEnum('refund_kind', ['refund', 'dispute']);
+export const paymentEventStatusEnum = pgEnum('payment_event_status', [
+  'received',
+  'processed',
+  'ignored',
+  'unknown_order',
 ]);
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);

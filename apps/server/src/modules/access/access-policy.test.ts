@@ -71,8 +71,8 @@ const BUY_SONG = 'You need to purchase this song to play it.';
 
 /**
  * The rules as ARCHITECTURE section 4.5 and SPEC sections 1 and 8 state them, written out independently of the
- * implementation: admin and the artist's own account always; a premium album needs the album bought; otherwise
- * a bought song or album plays; a subscription song plays while the paid period runs.
+ * implementation: admin and the artist's own account always; a bought song or album plays (a purchase is forever: a
+ * song bought before its album turned premium still plays); otherwise a premium album needs the album bought; a subscription song plays while the paid period runs.
  */
 function expected(
   role: RoleCase,
@@ -91,13 +91,11 @@ function expected(
   }
   if (role === 'admin') return { allowed: true, via: 'admin' };
   if (role === 'artist-owner') return { allowed: true, via: 'owner' };
-  if (album === 'premium') {
-    return albumBought
-      ? { allowed: true, via: 'album_purchase' }
-      : { allowed: false, reason: 'album_purchase_required', message: BUY_ALBUM };
-  }
-  if (albumBought) return { allowed: true, via: 'album_purchase' };
   if (songBought) return { allowed: true, via: 'song_purchase' };
+  if (albumBought) return { allowed: true, via: 'album_purchase' };
+  if (album === 'premium') {
+    return { allowed: false, reason: 'album_purchase_required', message: BUY_ALBUM };
+  }
   if (accessType === 'subscription') {
     const paid = subscription === 'active' || subscription === 'cancelled-paid-through';
     return paid

@@ -39,6 +39,8 @@ export const NO_ENTITLEMENTS: Entitlements = {
 /**
  * The one access rule for playing a song (stream URL, key, fallback audio, album stream, `canPlay` in lists):
  * - admins, and the account that owns the song's artist, always;
+ * - a bought song plays, whatever happened to its album since (a purchase is forever, until refunded); buying an
+ *   album also records each of its tracks as bought, so they stay the buyer's if they leave the album;
  * - a song on a premium album needs the album purchased;
  * - a purchase-only song needs the song or its album purchased;
  * - a subscription song needs a subscription to its artist whose paid period has not ended
@@ -61,17 +63,17 @@ export function decideSongAccess(
   if (viewer.role === 'admin') return { allowed: true, via: 'admin' };
   if (song.artistOwnerUserId && song.artistOwnerUserId === viewer.id) return { allowed: true, via: 'owner' };
 
+  // A purchase is forever (until refunded): a bought song plays even if its album became premium later.
+  if (entitlements.purchasedSongIds.has(song.id)) return { allowed: true, via: 'song_purchase' };
   const ownsAlbum = song.album !== null && entitlements.purchasedAlbumIds.has(song.album.id);
+  if (ownsAlbum) return { allowed: true, via: 'album_purchase' };
   if (song.album?.isPremium) {
-    if (ownsAlbum) return { allowed: true, via: 'album_purchase' };
     return {
       allowed: false,
       reason: 'album_purchase_required',
       message: `Purchase the album "${song.album.title}" to play this song.`,
     };
   }
-  if (ownsAlbum) return { allowed: true, via: 'album_purchase' };
-  if (entitlements.purchasedSongIds.has(song.id)) return { allowed: true, via: 'song_purchase' };
 
   if (song.accessType === 'subscription') {
     const paidThrough = entitlements.subscriptionPeriodEnds.get(song.artistId);

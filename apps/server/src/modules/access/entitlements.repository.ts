@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { purchases, subscriptions } from '../../db/schema';
+import { purchases, songs, subscriptions } from '../../db/schema';
 import { NO_ENTITLEMENTS, type Entitlements } from './access-policy';
+import { purchaseStands, subscriptionPlaysAt } from './entitlement-rules';
 
 /**
  * Loads the viewer's entitlements relevant to the given songs in at most three indexed queries.
@@ -20,13 +21,25 @@ export async function loadEntitlements(
       ? db
           .select({ id: purchases.songId })
           .from(purchases)
-          .where(and(eq(purchases.userId, userId), inArray(purchases.songId, unique(scope.songIds))))
+          .where(
+            and(
+              eq(purchases.userId, userId),
+              inArray(purchases.songId, unique(scope.songIds)),
+              purchaseStands,
+            ),
+          )
       : [],
     scope.albumIds.length
       ? db
           .select({ id: purchases.albumId })
           .from(purchases)
-          .where(and(eq(purchases.userId, userId), inArray(purchases.albumId, unique(scope.albumIds))))
+          .where(
+            and(
+              eq(purchases.userId, userId),
+              inArray(purchases.albumId, unique(scope.albumIds)),
+              purchaseStands,
+            ),
+          )
       : [],
     scope.artistIds.length
       ? db
@@ -36,9 +49,7 @@ export async function loadEntitlements(
             and(
               eq(subscriptions.userId, userId),
               inArray(subscriptions.artistId, unique(scope.artistIds)),
-              inArray(subscriptions.status, ['active', 'cancelled']),
-              isNotNull(subscriptions.currentPeriodEnd),
-              gt(subscriptions.currentPeriodEnd, now),
+              subscriptionPlaysAt(now),
             ),
           )
       : [],
@@ -52,5 +63,31 @@ export async function loadEntitlements(
     purchasedSongIds: new Set(songRows.flatMap((r) => (r.id ? [r.id] : []))),
     purchasedAlbumIds: new Set(albumRows.flatMap((r) => (r.id ? [r.id] : []))),
     subscriptionPeriodEnds: periodEnds,
+  };
+}
+
+/**
+ * One viewer's entitlements to the `songs` row of an outer query, as correlated columns: the key endpoint checks
+ * access on every key fetch in ONE indexed query. The same rules as `loadEntitlements`.
+ */
+export function songEntitlementColumns(db: AppDb, userId: string, now: Date) {
+  const stands = (match: ReturnType<typeof eq>) =>
+    db
+      .select({ one: sql`1` })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), match, purchaseStands));
+  return {
+    songPurchased: sql<boolean>`exists ${stands(eq(purchases.songId, songs.id))}`,
+    albumPurchased: sql<boolean>`exists ${stands(eq(purchases.albumId, songs.albumId))}`,
+    paidThrough: sql<unknown>`${db
+      .select({ end: max(subscriptions.currentPeriodEnd) })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.artistId, songs.artistId),
+          subscriptionPlaysAt(now),
+        ),
+      )}`,
   };
 }

@@ -10,6 +10,7 @@ import {
   songs,
   userPreferredGenres,
 } from '../../db/schema';
+import { purchaseStands } from '../access/entitlement-rules';
 
 /** The lists the User object carries besides the account row. */
 export interface ProfileLists {
@@ -36,7 +37,7 @@ export class ProfileRepository {
       this.db
         .select({ songId: purchases.songId, albumId: purchases.albumId })
         .from(purchases)
-        .where(eq(purchases.userId, userId))
+        .where(and(eq(purchases.userId, userId), purchaseStands))
         .orderBy(asc(purchases.createdAt)),
       this.likedSongIds(userId),
       this.preferredGenreNames(userId),

@@ -40,7 +40,10 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     cache.invalidate();
   };
   const repos = createRepositories(db, counts);
-  const songView = new SongView((userId, scope) => loadEntitlements(db, userId, scope));
+  const songView = new SongView(
+    (userId, scope, now) => loadEntitlements(db, userId, scope, now),
+    services.clock,
+  );
   const ffmpeg = ffmpegLocator(config.ffmpegPath);
   const support = new WriteSupport({
     repos,

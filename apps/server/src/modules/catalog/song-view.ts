@@ -7,6 +7,7 @@ import type { SongRow } from './song.repository';
 export type EntitlementsLoader = (
   userId: string,
   scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
+  now: Date,
 ) => Promise<Entitlements>;
 
 /**
@@ -14,19 +15,26 @@ export type EntitlementsLoader = (
  * are loaded once per response, in one batch; guests and admins need none.
  */
 export class SongView {
-  constructor(private readonly loadEntitlements: EntitlementsLoader) {}
+  constructor(
+    private readonly loadEntitlements: EntitlementsLoader,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   async present(viewer: Viewer | null, rows: SongRow[]): Promise<Song[]> {
     if (rows.length === 0) return [];
+    const now = this.clock();
     let entitlements = NO_ENTITLEMENTS;
     if (viewer && viewer.role !== 'admin') {
-      entitlements = await this.loadEntitlements(viewer.id, {
-        songIds: rows.map((row) => row.id),
-        albumIds: rows.flatMap((row) => (row.albumId ? [row.albumId] : [])),
-        artistIds: rows.map((row) => row.artistId),
-      });
+      entitlements = await this.loadEntitlements(
+        viewer.id,
+        {
+          songIds: rows.map((row) => row.id),
+          albumIds: rows.flatMap((row) => (row.albumId ? [row.albumId] : [])),
+          artistIds: rows.map((row) => row.artistId),
+        },
+        now,
+      );
     }
-    const now = new Date();
     return rows.map((row) =>
       presentSong(row, decideSongAccess(viewer, songAccessFacts(row), entitlements, now).allowed),
     );

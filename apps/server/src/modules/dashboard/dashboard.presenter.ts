@@ -39,7 +39,8 @@ export function presentTransaction(row: TransactionRow, withEmail: boolean): Tra
  */
 export function presentSubscription(row: SubscriptionRow, now: Date): UserSubscription {
   const paidThrough = row.currentPeriodEnd !== null && row.currentPeriodEnd > now;
-  const ended = (row.status === 'active' || row.status === 'cancelled') && !paidThrough;
+  const ended =
+    (row.status === 'active' || row.status === 'cancelled' || row.status === 'past_due') && !paidThrough;
   return {
     _id: row.id,
     artist: { _id: row.artistId, name: row.artistName, image: mediaUrl(row.artistImage) },
@@ -47,7 +48,7 @@ export function presentSubscription(row: SubscriptionRow, now: Date): UserSubscr
     cycle: row.cycle,
     gateway: row.gateway,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: row.status === 'cancelled' && paidThrough,
+    cancelAtPeriodEnd: (row.cancelAtPeriodEnd || row.status === 'cancelled') && paidThrough,
     price: row.price,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),

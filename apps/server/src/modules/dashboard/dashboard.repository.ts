@@ -4,22 +4,29 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   inArray,
   isNotNull,
+  isNull,
   lte,
   ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { PAYMENT_SUCCEEDED, type Gateway, type ItemType, type OrderStatus } from '@backbeat/contract';
+import {
+  PAYMENT_SUCCEEDED,
+  type Gateway,
+  type ItemType,
+  type OrderStatus,
+  type SubscriptionStatus,
+} from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import { albums, artists, orders, payments, purchases, songs, subscriptions, users } from '../../db/schema';
 import { albumColumns, type AlbumRow } from '../catalog/album.repository';
 import type { PageWindow, Paged } from '../catalog/catalog.pagination';
 import { songListColumns, type SongRow } from '../catalog/song.repository';
+import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
 
 /** Integer sums arrive as bigint (a string from node-postgres); amounts in minor units fit a JS number. */
 const sumOf = (column: SQL | typeof payments.amount) =>
@@ -64,10 +71,11 @@ export interface TransactionFilter {
 
 export interface SubscriptionRow {
   id: string;
-  status: 'pending' | 'active' | 'cancelled' | 'expired';
+  status: SubscriptionStatus;
   cycle: string;
   gateway: Gateway;
   currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
   createdAt: Date;
   artistId: string;
   artistName: string;
@@ -131,13 +139,26 @@ export class DashboardRepository {
   // -------------------------------------------------------------------------------------------------------------
   // User dashboard
 
-  /** Ready songs the user bought, most recent purchase first. */
+  /**
+   * Ready songs the user bought, most recent purchase first: songs bought on their own, and tracks of a bought album
+   * that are no longer on it (the album lists the others).
+   */
   purchasedSongsOf(userId: string): Promise<SongRow[]> {
     return this.db
       .select(songListColumns)
       .from(songs)
       .innerJoin(purchases, eq(purchases.songId, songs.id))
-      .where(and(eq(purchases.userId, userId), eq(songs.status, 'ready')))
+      .where(
+        and(
+          eq(purchases.userId, userId),
+          purchaseStands,
+          eq(songs.status, 'ready'),
+          or(
+            isNull(purchases.grantedByAlbumId),
+            sql`${songs.albumId} is distinct from ${purchases.grantedByAlbumId}`,
+          ),
+        ),
+      )
       .orderBy(desc(purchases.createdAt), desc(songs.id));
   }
 
@@ -147,7 +168,7 @@ export class DashboardRepository {
       .select(albumColumns)
       .from(albums)
       .innerJoin(purchases, eq(purchases.albumId, albums.id))
-      .where(eq(purchases.userId, userId))
+      .where(and(eq(purchases.userId, userId), purchaseStands))
       .orderBy(desc(purchases.createdAt), desc(albums.id));
   }
 
@@ -169,6 +190,7 @@ export class DashboardRepository {
         cycle: subscriptions.cycle,
         gateway: subscriptions.gateway,
         currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
         createdAt: subscriptions.createdAt,
         artistId: subscriptions.artistId,
         artistName: artists.name,
@@ -233,13 +255,7 @@ export class DashboardRepository {
     const [row] = await this.db
       .select({ total: sql<number>`count(distinct ${subscriptions.userId})::int` })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.artistId, artistId),
-          inArray(subscriptions.status, ['active', 'cancelled']),
-          gt(subscriptions.currentPeriodEnd, now),
-        ),
-      );
+      .where(and(eq(subscriptions.artistId, artistId), subscriptionPlaysAt(now)));
     return row?.total ?? 0;
   }
 
@@ -249,7 +265,7 @@ export class DashboardRepository {
       .select({ songId: purchases.songId, total: sql<number>`count(*)::int`.as('owner_count') })
       .from(purchases)
       .innerJoin(songs, eq(songs.id, purchases.songId))
-      .where(eq(songs.artistId, artistId))
+      .where(and(eq(songs.artistId, artistId), purchaseStands, isNull(purchases.grantedByAlbumId)))
       .groupBy(purchases.songId)
       .as('owners');
     const sales = this.db
@@ -287,7 +303,7 @@ export class DashboardRepository {
       .select({ albumId: purchases.albumId, total: sql<number>`count(*)::int`.as('owner_count') })
       .from(purchases)
       .innerJoin(albums, eq(albums.id, purchases.albumId))
-      .where(eq(albums.artistId, artistId))
+      .where(and(eq(albums.artistId, artistId), purchaseStands))
       .groupBy(purchases.albumId)
       .as('owners');
     const sales = this.db

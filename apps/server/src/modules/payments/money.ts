@@ -20,3 +20,27 @@ export function addMonths(from: Date, months: number): Date {
   result.setUTCDate(Math.min(day, lastDay));
   return result;
 }
+
+/** The number of minor-unit digits of a currency (USD 2, JPY 0, BHD 3). */
+export function currencyDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** Minor units as the decimal string PayPal's API uses: 999 USD -> "9.99", 500 JPY -> "500". */
+export function toDecimalString(amount: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (amount / 10 ** digits).toFixed(digits);
+}
+
+/** PayPal's decimal string back to minor units; NaN for anything that is not a plain decimal number. */
+export function fromDecimalString(value: string | undefined, currency: string): number {
+  if (!value || !/^\d+(\.\d+)?$/.test(value)) return Number.NaN;
+  return Math.round(Number(value) * 10 ** currencyDigits(currency));
+}

@@ -1,19 +1,7 @@
-import type { PaymentGateway as GatewayName } from '@backbeat/contract';
+import type { GatewayInfo, PaymentGateway as GatewayName } from '@backbeat/contract';
 import { AppError } from '../../platform/errors';
-
-/** What a gateway needs to open a checkout for an order row that already exists. */
-export interface CheckoutRequest {
-  orderId: string;
-  amount: number;
-  currency: string;
-  description: string;
-}
-
-/** The gateway's id for the order and where the buyer pays it. */
-export interface Checkout {
-  externalId: string;
-  checkoutUrl: string;
-}
+import type { RefundReport } from './payment-ledger';
+import type { OrderRow, PaymentRow, SubscriptionRow } from './payments.repository';
 
 /**
  * A verified confirmation of one order, whatever the gateway (sandbox button, Stripe webhook, Razorpay signature,
@@ -21,20 +9,32 @@ export interface Checkout {
  */
 export interface PaymentConfirmation {
   externalId: string;
+  /** The gateway's other id for the same money, where refunds name it (see payments.reference). */
+  reference?: string | null;
   status: 'succeeded' | 'failed';
   amount: number;
   currency: string;
   raw: Record<string, unknown>;
 }
 
-/** One payment provider. Only `sandbox` exists today; stripe, razorpay and paypal implement the same interface. */
+/**
+ * One payment provider. Each gateway has its own routes for its checkout (its protocols differ); what the rest of
+ * the app asks of every gateway is here.
+ */
 export interface PaymentGateway {
   readonly name: GatewayName;
-  /** Called after the order row is written; the order is refused when this throws. */
-  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** What the web app needs to offer this gateway (publishable key, script address, test mode). */
+  describe(): GatewayInfo;
+  /**
+   * Gives the money of a paid order back at the gateway. Returns the refund when the gateway reports it done at
+   * once (it is recorded then, and again harmlessly when its webhook arrives), or null when it will come by webhook.
+   */
+  refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport | null>;
+  /** Stops a gateway subscription from renewing; it plays until the end of the period paid for. */
+  cancelSubscription(subscription: SubscriptionRow): Promise<void>;
 }
 
-const GATEWAY_LABELS: Record<GatewayName, string> = {
+export const GATEWAY_LABELS: Record<GatewayName, string> = {
   stripe: 'Stripe',
   razorpay: 'Razorpay',
   paypal: 'PayPal',
@@ -43,6 +43,14 @@ const GATEWAY_LABELS: Record<GatewayName, string> = {
 
 export const gatewayUnavailable = (name: GatewayName) =>
   new AppError(503, 'GATEWAY_UNAVAILABLE', `${GATEWAY_LABELS[name]} payments are not available`);
+
+/** A gateway call that failed for a reason other than the buyer's input (network, outage): 502, never a 500. */
+export const gatewayFailed = (name: GatewayName, detail?: string) =>
+  new AppError(
+    502,
+    'GATEWAY_ERROR',
+    `${GATEWAY_LABELS[name]} could not be reached${detail ? `: ${detail}` : ''}. Nothing was charged; please try again.`,
+  );
 
 /** The configured gateways by name; asking for one that is not configured answers 503 GATEWAY_UNAVAILABLE. */
 export class GatewayRegistry {
@@ -56,5 +64,13 @@ export class GatewayRegistry {
     const gateway = this.gateways.get(name);
     if (!gateway) throw gatewayUnavailable(name);
     return gateway;
+  }
+
+  has(name: GatewayName): boolean {
+    return this.gateways.has(name);
+  }
+
+  all(): PaymentGateway[] {
+    return [...this.gateways.values()];
   }
 }

@@ -1,7 +1,23 @@
-import { and, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { albums, artists, orders, payments, purchases, songs, subscriptions } from '../../db/schema';
+import {
+  albums,
+  artists,
+  jobs,
+  orders,
+  paymentCustomers,
+  paymentEvents,
+  paymentPlans,
+  payments,
+  purchases,
+  refunds,
+  songs,
+  subscriptions,
+  users,
+} from '../../db/schema';
+import { EntitlementGrants } from '../access/entitlement-grants.repository';
+import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
 import type { PaymentConfirmation } from './payment-gateway';
 
 export interface SongForSale {
@@ -31,14 +47,26 @@ export interface ArtistForSale {
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+export type PaymentEventStatus = PaymentEventRow['status'];
 
-/** A subscription that plays at `now`: active, or cancelled but paid through a period not yet ended. */
-const paidThrough = (now: Date): SQL =>
-  and(inArray(subscriptions.status, ['active', 'cancelled']), gt(subscriptions.currentPeriodEnd, now))!;
+export interface Buyer {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** The SQL of payments: catalogue prices, entitlements, orders and their confirmations. */
 export class PaymentsRepository {
-  constructor(private readonly db: AppDb) {}
+  /** Purchases granted and revoked by payments (the access module owns these writes). */
+  readonly grants: EntitlementGrants;
+
+  constructor(private readonly db: AppDb) {
+    this.grants = new EntitlementGrants(db);
+  }
 
   async findSong(id: string): Promise<SongForSale | null> {
     const [row] = await this.db
@@ -101,7 +129,7 @@ export class PaymentsRepository {
     const rows = await this.db
       .select({ id: purchases.id })
       .from(purchases)
-      .where(and(eq(purchases.userId, userId), bought))
+      .where(and(eq(purchases.userId, userId), bought, purchaseStands))
       .limit(1);
     return rows.length > 0;
   }
@@ -110,7 +138,7 @@ export class PaymentsRepository {
     const rows = await this.db
       .select({ id: purchases.id })
       .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.albumId, albumId)))
+      .where(and(eq(purchases.userId, userId), eq(purchases.albumId, albumId), purchaseStands))
       .limit(1);
     return rows.length > 0;
   }
@@ -142,15 +170,18 @@ export class PaymentsRepository {
     const [row] = await this.db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.artistId, artistId), paidThrough(now)))
+      .where(
+        and(eq(subscriptions.userId, userId), eq(subscriptions.artistId, artistId), subscriptionPlaysAt(now)),
+      )
       .orderBy(desc(subscriptions.currentPeriodEnd), desc(subscriptions.createdAt))
       .limit(1)
       .for('update');
     return row ?? null;
   }
 
-  async insertSubscription(values: typeof subscriptions.$inferInsert): Promise<void> {
-    await this.db.insert(subscriptions).values(values);
+  async insertSubscription(values: NewSubscription): Promise<SubscriptionRow> {
+    const [row] = await this.db.insert(subscriptions).values(values).returning();
+    return row!;
   }
 
   async extendSubscription(id: string, values: { periodEnd: Date; cycle: string; now: Date }): Promise<void> {
@@ -160,6 +191,7 @@ export class PaymentsRepository {
         status: 'active',
         cycle: values.cycle,
         currentPeriodEnd: values.periodEnd,
+        cancelAtPeriodEnd: false,
         cancelledAt: null,
         updatedAt: values.now,
       })
@@ -170,7 +202,7 @@ export class PaymentsRepository {
   async cancelActiveSubscriptions(userId: string, artistId: string, now: Date): Promise<number> {
     const rows = await this.db
       .update(subscriptions)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set({ status: 'cancelled', cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now })
       .where(
         and(
           eq(subscriptions.userId, userId),
@@ -190,7 +222,7 @@ export class PaymentsRepository {
 
   async updateOrder(
     id: string,
-    values: { status?: OrderStatus; externalId?: string; now: Date },
+    values: { status?: OrderStatus; externalId?: string; subscriptionId?: string; now: Date },
   ): Promise<OrderRow> {
     const { now, ...rest } = values;
     const [row] = await this.db
@@ -234,6 +266,7 @@ export class PaymentsRepository {
         orderId,
         gateway,
         externalId: confirmation.externalId,
+        reference: confirmation.reference ?? null,
         amount: confirmation.amount,
         currency: confirmation.currency,
         status: confirmation.status,
@@ -244,12 +277,309 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
-  /** Grants a song or album; an entitlement the user already holds is kept as it is. */
-  async grantPurchase(userId: string, item: { songId: string } | { albumId: string }, orderId: string) {
+  // ---------------------------------------------------------------------------------------------------------
+  // Gateway orders, payments, refunds and events
+
+  /** The order a gateway knows by its own id (payment intent, razorpay order, paypal order), locked. */
+  async lockOrderByExternal(gateway: GatewayName, externalId: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.gateway, gateway), eq(orders.externalId, externalId)))
+      .limit(1)
+      .for('update');
+    return row ?? null;
+  }
+
+  async findOrderByExternal(gateway: GatewayName, externalId: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.gateway, gateway), eq(orders.externalId, externalId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findSubscriptionByExternal(
+    gateway: GatewayName,
+    externalId: string,
+  ): Promise<SubscriptionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Any order by id, locked until the transaction ends. */
+  async lockOrder(id: string): Promise<OrderRow | null> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+    return row ?? null;
+  }
+
+  async findOrder(id: string): Promise<OrderRow | null> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The order a subscription was started with (not a renewal), locked. */
+  async lockInitialOrderOf(subscriptionId: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.subscriptionId, subscriptionId), eq(orders.renewal, false)))
+      .orderBy(desc(orders.createdAt))
+      .limit(1)
+      .for('update');
+    return row ?? null;
+  }
+
+  /** The payment, and its order, that a gateway id names: its own id or its reference (for refunds, disputes). */
+  async findPaymentByGatewayId(
+    gateway: GatewayName,
+    id: string,
+  ): Promise<{ payment: PaymentRow; order: OrderRow } | null> {
+    const [row] = await this.db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(
+          eq(payments.gateway, gateway),
+          or(eq(payments.externalId, id), eq(payments.reference, id)),
+          eq(payments.status, 'succeeded'),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The succeeded payment of an order (what a refund gives back). */
+  async findSucceededPayment(orderId: string): Promise<PaymentRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async countOrdersSince(userId: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), gt(orders.createdAt, since), eq(orders.renewal, false)));
+    return row?.total ?? 0;
+  }
+
+  async findSubscription(id: string): Promise<SubscriptionRow | null> {
+    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async paymentExists(gateway: GatewayName, externalId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.gateway, gateway), eq(payments.externalId, externalId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Fills in a payment's reference when a later event names it (e.g. PayPal's sale id). */
+  async setPaymentReference(gateway: GatewayName, externalId: string, reference: string): Promise<void> {
     await this.db
-      .insert(purchases)
-      .values({ userId, orderId, ...item })
-      .onConflictDoNothing();
+      .update(payments)
+      .set({ reference })
+      .where(
+        and(eq(payments.gateway, gateway), eq(payments.externalId, externalId), isNull(payments.reference)),
+      );
+  }
+
+  /** Records money taken back; null when the same (gateway, refund id) was recorded before. */
+  async insertRefund(values: typeof refunds.$inferInsert): Promise<RefundRow | null> {
+    const [row] = await this.db
+      .insert(refunds)
+      .values(values)
+      .onConflictDoNothing({ target: [refunds.gateway, refunds.externalId] })
+      .returning();
+    return row ?? null;
+  }
+
+  async refundsOf(orderId: string): Promise<RefundRow[]> {
+    return this.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(desc(refunds.createdAt));
+  }
+
+  /**
+   * Records a gateway event once. Null when it was recorded before: a redelivery, or one of many concurrent
+   * deliveries (they wait on the unique index for the first to commit), which then change nothing.
+   */
+  async recordEvent(values: {
+    gateway: GatewayName;
+    eventId: string;
+    type: string;
+    payload: unknown;
+  }): Promise<PaymentEventRow | null> {
+    const [row] = await this.db
+      .insert(paymentEvents)
+      .values({ ...values, payload: values.payload ?? {} })
+      .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
+      .returning();
+    return row ?? null;
+  }
+
+  async finishEvent(
+    id: string,
+    values: { status: PaymentEventStatus; orderId?: string | null; note?: string | null; now: Date },
+  ): Promise<void> {
+    await this.db
+      .update(paymentEvents)
+      .set({
+        status: values.status,
+        orderId: values.orderId ?? null,
+        note: values.note ?? null,
+        processedAt: values.now,
+      })
+      .where(eq(paymentEvents.id, id));
+  }
+
+  /** Queues a job in this repository's transaction (receipts go out only if the payment commits). */
+  async enqueueJob(type: string, payload: Record<string, unknown>, maxAttempts = 5): Promise<void> {
+    await this.db.insert(jobs).values({ type, payload, maxAttempts });
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Customers, plans and gateway subscriptions
+
+  async findBuyer(userId: string): Promise<Buyer | null> {
+    const [row] = await this.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findCustomer(userId: string, gateway: GatewayName): Promise<string | null> {
+    const [row] = await this.db
+      .select({ externalId: paymentCustomers.externalId })
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway)))
+      .limit(1);
+    return row?.externalId ?? null;
+  }
+
+  /** Keeps the first customer recorded for the user; returns the one that is kept. */
+  async saveCustomer(userId: string, gateway: GatewayName, externalId: string): Promise<string> {
+    await this.db.insert(paymentCustomers).values({ userId, gateway, externalId }).onConflictDoNothing();
+    return (await this.findCustomer(userId, gateway)) ?? externalId;
+  }
+
+  async findPlan(key: {
+    gateway: GatewayName;
+    artistId: string;
+    cycle: string;
+    amount: number;
+    currency: string;
+  }): Promise<string | null> {
+    const [row] = await this.db
+      .select({ externalId: paymentPlans.externalId })
+      .from(paymentPlans)
+      .where(
+        and(
+          eq(paymentPlans.gateway, key.gateway),
+          eq(paymentPlans.artistId, key.artistId),
+          eq(paymentPlans.cycle, key.cycle),
+          eq(paymentPlans.amount, key.amount),
+          eq(paymentPlans.currency, key.currency),
+        ),
+      )
+      .limit(1);
+    return row?.externalId ?? null;
+  }
+
+  /** Keeps the first plan recorded for the offer (two concurrent first subscribers may each create one). */
+  async savePlan(values: typeof paymentPlans.$inferInsert): Promise<string> {
+    await this.db.insert(paymentPlans).values(values).onConflictDoNothing();
+    return (await this.findPlan(values)) ?? values.externalId;
+  }
+
+  /** A gateway subscription by the gateway's id, locked until the transaction ends. */
+  async lockSubscriptionByExternal(
+    gateway: GatewayName,
+    externalId: string,
+  ): Promise<SubscriptionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
+      .limit(1)
+      .for('update');
+    return row ?? null;
+  }
+
+  async lockSubscription(id: string): Promise<SubscriptionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, id))
+      .limit(1)
+      .for('update');
+    return row ?? null;
+  }
+
+  async updateSubscription(
+    id: string,
+    values: Partial<Omit<NewSubscription, 'id' | 'userId' | 'artistId'>> & { updatedAt: Date },
+  ): Promise<SubscriptionRow> {
+    const [row] = await this.db.update(subscriptions).set(values).where(eq(subscriptions.id, id)).returning();
+    return row!;
+  }
+
+  /** The user's subscriptions to the artist that still play or are about to (pending), newest first. */
+  async renewingSubscriptionsOf(userId: string, artistId: string, now: Date): Promise<SubscriptionRow[]> {
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.artistId, artistId),
+          subscriptionPlaysAt(now),
+          eq(subscriptions.cancelAtPeriodEnd, false),
+        ),
+      )
+      .orderBy(desc(subscriptions.currentPeriodEnd));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The buyer's history
+
+  /** Every order of the user (purchases, subscription starts and renewals), newest first, with its refunds. */
+  async historyOf(userId: string): Promise<Array<{ order: OrderRow; refunds: RefundRow[] }>> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(500);
+    if (rows.length === 0) return [];
+    const refundRows = await this.db
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(eq(orders.userId, userId));
+    const byOrder = new Map<string, RefundRow[]>();
+    for (const { refund } of refundRows) {
+      byOrder.set(refund.orderId, [...(byOrder.get(refund.orderId) ?? []), refund]);
+    }
+    return rows.map((order) => ({ order, refunds: byOrder.get(order.id) ?? [] }));
   }
 }
 

@@ -1,97 +1,195 @@
 import {
+  INVALID_CYCLE_MESSAGE,
   PAYMENT_ERROR_CODES,
+  PAYMENT_EVENT_MESSAGES,
   PAYMENT_MESSAGES,
-  SUBSCRIPTION_CYCLE_MONTHS,
   SUBSCRIPTION_CYCLES,
   SUBSCRIPTION_MESSAGES,
   type ConfirmSandboxOrderResponse,
-  type CreateSandboxOrderBody,
+  type CreatePurchaseBody,
   type CreateSandboxOrderResponse,
+  type GatewaysResponse,
   type MessageResponse,
   type PaymentGateway as GatewayName,
+  type PaymentHistoryEntry,
+  type PaymentResultResponse,
+  type SubscribeArtistResponse,
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { addMonths } from './money';
 import { assertPrice, purchaseOffer, subscriptionOffer, type Offer } from './offers';
 import { presentOrder } from './order.presenter';
-import { gatewayUnavailable, type GatewayRegistry, type PaymentConfirmation } from './payment-gateway';
-import type { OrderRow, PaymentsRepository, PaymentsTransactor } from './payments.repository';
+import { gatewayUnavailable, type GatewayRegistry, type PaymentGateway } from './payment-gateway';
+import type { PaymentLedger } from './payment-ledger';
+import type { OrderRow, PaymentsRepository, SubscriptionRow } from './payments.repository';
 import type { SandboxGateway, SandboxOutcome } from './sandbox.gateway';
 
 export interface PaymentsDeps {
   repo: PaymentsRepository;
-  transaction: PaymentsTransactor;
+  ledger: PaymentLedger;
   gateways: GatewayRegistry;
   /** The demo gateway when enabled by config (its confirmations come from the demo checkout). */
   sandbox: SandboxGateway | null;
-  /** Drops the account's cached catalogue answers, so `canPlay` follows an entitlement change at once. */
-  invalidateUser(userId: string): void;
-  now?: () => Date;
+  currency: string;
+  /** Orders one account may open per hour (pending orders cost the gateways calls and rows). */
+  ordersPerHour?: number;
 }
 
-interface Buyer {
+export interface Buyer {
   id: string;
 }
 
-const orderNotFound = () => notFound('Order not found', 'ORDER_NOT_FOUND');
-const isCycle = (value: string | null): value is SubscriptionCycle =>
-  (SUBSCRIPTION_CYCLES as readonly string[]).includes(value ?? '');
+const ORDERS_PER_HOUR = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
+export const orderNotFound = () => notFound('Order not found', 'ORDER_NOT_FOUND');
+
+/** The cycle of a subscription request, or the SPEC's exact refusal (no field prefix). */
+export function parseCycle(value: string | undefined): SubscriptionCycle {
+  const cycle = value ?? '1m';
+  if (!(SUBSCRIPTION_CYCLES as readonly string[]).includes(cycle)) {
+    throw new AppError(400, PAYMENT_ERROR_CODES.invalidCycle, INVALID_CYCLE_MESSAGE);
+  }
+  return cycle as SubscriptionCycle;
+}
 
 /**
- * Orders -> verified confirmation -> entitlement (ARCHITECTURE section 5). The order row is written before any
- * gateway is called; an entitlement is granted only by a confirmation, in the same transaction as its payment row,
- * and a confirmation already recorded (same gateway and external id) grants nothing new.
+ * Orders -> verified confirmation -> entitlement (ARCHITECTURE section 5), the parts every gateway shares: offers
+ * priced by the server, order rows written before any gateway is called, the buyer's orders and history, cancelling
+ * a subscription, refunds. Each gateway's own checkout protocol lives in its module (stripe/, razorpay/, paypal/,
+ * the sandbox here) and settles through the `PaymentLedger`.
  */
 export class PaymentsService {
-  private readonly now: () => Date;
+  constructor(private readonly deps: PaymentsDeps) {}
 
-  constructor(private readonly deps: PaymentsDeps) {
-    this.now = deps.now ?? (() => new Date());
+  get ledger(): PaymentLedger {
+    return this.deps.ledger;
   }
 
-  /** A song or album order, priced from the catalogue, and where to pay it. */
-  async createPurchaseOrder(
-    buyer: Buyer,
-    gateway: GatewayName,
-    body: CreateSandboxOrderBody,
-  ): Promise<CreateSandboxOrderResponse> {
-    this.deps.gateways.get(gateway);
+  get repo(): PaymentsRepository {
+    return this.deps.repo;
+  }
+
+  now(): Date {
+    return this.deps.ledger.now();
+  }
+
+  /** The configured gateways, as the web app offers them. */
+  gatewaysInfo(): GatewaysResponse {
+    return { gateways: this.deps.gateways.all().map((g) => g.describe()), currency: this.deps.currency };
+  }
+
+  gateway(name: GatewayName): PaymentGateway {
+    return this.deps.gateways.get(name);
+  }
+
+  /** A song or album offer for the buyer at the server's price; a stale client price is refused (400). */
+  async purchaseOffer(buyer: Buyer, body: CreatePurchaseBody): Promise<Offer> {
     const offer = await purchaseOffer(this.deps.repo, buyer.id, body.itemType, body.itemId);
     assertPrice(offer, body);
-    return this.openOrder(buyer, gateway, offer);
+    return offer;
   }
 
-  /** One cycle of a subscription to an artist, and where to pay it. */
-  async createSubscriptionOrder(
+  /** One cycle of a subscription to the artist at the server's price. */
+  async subscriptionOffer(
     buyer: Buyer,
     artistId: string,
-    body: { gateway: GatewayName; cycle: SubscriptionCycle; amount?: number },
-  ): Promise<CreateSandboxOrderResponse> {
-    this.deps.gateways.get(body.gateway);
-    const offer = await subscriptionOffer(this.deps.repo, buyer.id, artistId, body.cycle, this.now());
-    assertPrice(offer, body);
-    return this.openOrder(buyer, body.gateway, offer);
+    cycle: SubscriptionCycle,
+    shown: { amount?: number },
+  ): Promise<Offer> {
+    const offer = await subscriptionOffer(this.deps.repo, buyer.id, artistId, cycle, this.now());
+    assertPrice(offer, shown);
+    return offer;
   }
 
-  /** Cancels the active subscription; it keeps playing until the end of the period paid for. */
-  async cancelSubscription(buyer: Buyer, artistId: string): Promise<MessageResponse> {
-    const artist = await this.deps.repo.findArtist(artistId);
-    if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
-    const cancelled = await this.deps.repo.cancelActiveSubscriptions(buyer.id, artist.id, this.now());
-    if (cancelled === 0) {
-      throw notFound('You are not subscribed to this artist', PAYMENT_ERROR_CODES.notSubscribed);
+  /** Writes the pending order before any gateway call (refused past the hourly limit: 429). */
+  async openOrder(
+    buyer: Buyer,
+    gateway: GatewayName,
+    offer: Offer,
+    extra: { subscriptionId?: string } = {},
+  ): Promise<OrderRow> {
+    const limit = this.deps.ordersPerHour ?? ORDERS_PER_HOUR;
+    const recent = await this.deps.repo.countOrdersSince(buyer.id, new Date(this.now().getTime() - HOUR_MS));
+    if (recent >= limit) {
+      throw new AppError(
+        429,
+        PAYMENT_ERROR_CODES.tooManyOrders,
+        'Too many orders in the last hour. Please finish or wait before starting another.',
+      );
     }
-    this.deps.invalidateUser(buyer.id);
-    return { message: SUBSCRIPTION_MESSAGES.cancelled };
+    return this.deps.repo.insertOrder({
+      userId: buyer.id,
+      itemType: offer.itemType,
+      songId: offer.songId ?? null,
+      albumId: offer.albumId ?? null,
+      artistId: offer.artistId,
+      itemTitle: offer.title,
+      cycle: offer.cycle ?? null,
+      amount: offer.amount,
+      currency: offer.currency,
+      gateway,
+      status: 'pending',
+      subscriptionId: extra.subscriptionId ?? null,
+    });
   }
 
-  /** The buyer's own order through the gateway; anyone else's answers 404. */
-  async getOrder(buyer: Buyer, gateway: GatewayName, orderId: string) {
-    this.deps.gateways.get(gateway);
-    const order = await this.deps.repo.findOrderOf(orderId, buyer.id);
-    if (!order || order.gateway !== gateway) throw orderNotFound();
-    return { order: presentOrder(order) };
+  /** Records the gateway's id for the order once the gateway created its side. */
+  async attachExternal(order: OrderRow, externalId: string, subscriptionId?: string): Promise<OrderRow> {
+    return this.deps.repo.updateOrder(order.id, { externalId, subscriptionId, now: this.now() });
+  }
+
+  /** The gateway refused or failed to open the checkout: the order is abandoned (never charged). */
+  async abandonOrder(order: OrderRow): Promise<void> {
+    await this.deps.repo.updateOrder(order.id, { status: 'cancelled', now: this.now() });
+  }
+
+  /** A pending subscription row for a gateway subscription just created, linked to its order. */
+  async recordPendingSubscription(
+    order: OrderRow,
+    values: { gateway: GatewayName; externalId: string; cycle: SubscriptionCycle },
+  ): Promise<SubscriptionRow> {
+    const subscription = await this.deps.repo.insertSubscription({
+      userId: order.userId!,
+      artistId: order.artistId!,
+      status: 'pending',
+      cycle: values.cycle,
+      gateway: values.gateway,
+      externalId: values.externalId,
+      amount: order.amount,
+      currency: order.currency,
+    });
+    await this.deps.repo.updateOrder(order.id, { subscriptionId: subscription.id, now: this.now() });
+    return subscription;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The demo sandbox gateway
+
+  /** A song or album order through the sandbox, and its demo checkout address. */
+  async createSandboxPurchase(buyer: Buyer, body: CreatePurchaseBody): Promise<CreateSandboxOrderResponse> {
+    const sandbox = this.requireSandbox();
+    const offer = await this.purchaseOffer(buyer, body);
+    return this.openSandboxOrder(buyer, sandbox, offer);
+  }
+
+  /** One cycle of a subscription through the sandbox (each paid order extends the period). */
+  async createSandboxSubscription(
+    buyer: Buyer,
+    artistId: string,
+    cycle: SubscriptionCycle,
+    shown: { amount?: number },
+  ): Promise<SubscribeArtistResponse> {
+    const sandbox = this.requireSandbox();
+    const offer = await this.subscriptionOffer(buyer, artistId, cycle, shown);
+    const created = await this.openSandboxOrder(buyer, sandbox, offer);
+    return {
+      transactionId: created.order._id,
+      gateway: 'sandbox',
+      cycle,
+      order: created.order,
+      checkoutUrl: created.checkoutUrl,
+    };
   }
 
   /**
@@ -104,122 +202,150 @@ export class PaymentsService {
     orderId: string,
     outcome: SandboxOutcome,
   ): Promise<ConfirmSandboxOrderResponse> {
-    const sandbox = this.deps.sandbox;
-    if (!sandbox) throw gatewayUnavailable('sandbox');
+    const sandbox = this.requireSandbox();
     const decided = outcome === 'pay' ? 'paid' : 'failed';
-    const now = this.now();
-    const result = await this.deps.transaction(async (repo) => {
-      const order = await repo.lockOrderOf(orderId, buyer.id);
+    const result = await this.deps.ledger.run(async (unit) => {
+      const order = await unit.repo.lockOrderOf(orderId, buyer.id);
       if (!order || order.gateway !== sandbox.name) throw orderNotFound();
       if (order.status !== 'pending') {
-        if (order.status === decided) return { order, changed: false };
+        if (order.status === decided) return { order };
         throw conflict(`This order is already ${order.status}`, PAYMENT_ERROR_CODES.orderDecided);
       }
-      if (outcome === 'pay' && (await this.alreadyOwns(repo, order))) {
-        await repo.updateOrder(order.id, { status: 'cancelled', now });
+      if (outcome === 'pay' && (await alreadyOwns(unit.repo, order))) {
+        await unit.repo.updateOrder(order.id, { status: 'cancelled', now: unit.now });
         return { refused: conflict('You already own this item', PAYMENT_ERROR_CODES.alreadyOwned) };
       }
-      const settled = await this.settle(repo, order, sandbox.confirm(order, outcome), now);
-      return { order: settled, changed: true };
+      const settled = await this.deps.ledger.settle(unit, order, sandbox.confirm(order, outcome));
+      return { order: settled.order };
     });
     if ('refused' in result) throw result.refused;
-    if (result.changed) this.deps.invalidateUser(buyer.id);
     const message = result.order.status === 'paid' ? PAYMENT_MESSAGES.paid : PAYMENT_MESSAGES.declined;
     return { order: presentOrder(result.order), message };
   }
 
-  /** Writes the order row first, then asks the gateway for its checkout. */
-  private async openOrder(
+  private requireSandbox(): SandboxGateway {
+    if (!this.deps.sandbox) throw gatewayUnavailable('sandbox');
+    return this.deps.sandbox;
+  }
+
+  private async openSandboxOrder(
     buyer: Buyer,
-    gatewayName: GatewayName,
+    sandbox: SandboxGateway,
     offer: Offer,
   ): Promise<CreateSandboxOrderResponse> {
-    const gateway = this.deps.gateways.get(gatewayName);
-    const order = await this.deps.repo.insertOrder({
-      userId: buyer.id,
-      itemType: offer.itemType,
-      songId: offer.songId ?? null,
-      albumId: offer.albumId ?? null,
-      artistId: offer.artistId,
-      itemTitle: offer.title,
-      cycle: offer.cycle ?? null,
-      amount: offer.amount,
-      currency: offer.currency,
-      gateway: gateway.name,
-      status: 'pending',
-    });
-    let checkout;
-    try {
-      checkout = await gateway.createCheckout({
-        orderId: order.id,
-        amount: order.amount,
-        currency: order.currency,
-        description: order.itemTitle,
-      });
-    } catch (error) {
-      await this.deps.repo.updateOrder(order.id, { status: 'failed', now: this.now() });
-      throw error instanceof AppError ? error : gatewayUnavailable(gateway.name);
-    }
-    const saved = await this.deps.repo.updateOrder(order.id, {
-      externalId: checkout.externalId,
-      now: this.now(),
-    });
+    const order = await this.openOrder(buyer, sandbox.name, offer);
+    const checkout = sandbox.createCheckout({ orderId: order.id });
+    const saved = await this.attachExternal(order, checkout.externalId);
     return { order: presentOrder(saved), checkoutUrl: checkout.checkoutUrl };
   }
 
-  /** Whether a song or album order's item is already the buyer's (subscriptions extend instead). */
-  private async alreadyOwns(repo: PaymentsRepository, order: OrderRow): Promise<boolean> {
-    if (!order.userId) return false;
-    if (order.itemType === 'song' && order.songId) {
-      const song = await repo.findSong(order.songId);
-      return repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
-    }
-    if (order.itemType === 'album' && order.albumId) return repo.ownsAlbum(order.userId, order.albumId);
-    return false;
+  // ---------------------------------------------------------------------------------------------------------
+  // Orders, history, cancellation, refunds
+
+  /** The buyer's own order (any gateway; `gateway` narrows it); anyone else's answers 404. */
+  async getOrder(buyer: Buyer, orderId: string, gateway?: GatewayName) {
+    if (gateway) this.deps.gateways.get(gateway);
+    const order = await this.deps.repo.findOrderOf(orderId, buyer.id);
+    if (!order || (gateway && order.gateway !== gateway)) throw orderNotFound();
+    return { order: presentOrder(order) };
+  }
+
+  /** The result of a settlement as the buyer sees it. */
+  result(order: OrderRow): PaymentResultResponse {
+    const message =
+      order.status === 'paid'
+        ? PAYMENT_MESSAGES.paid
+        : order.status === 'pending'
+          ? PAYMENT_EVENT_MESSAGES.pending
+          : PAYMENT_MESSAGES.declined;
+    return { order: presentOrder(order), message };
+  }
+
+  /** Every order, renewal and refund of the buyer, newest first. */
+  async history(buyer: Buyer): Promise<{ history: PaymentHistoryEntry[] }> {
+    const rows = await this.deps.repo.historyOf(buyer.id);
+    return {
+      history: rows.map(({ order, refunds }) => ({
+        ...presentOrder(order),
+        cycle: order.cycle ?? null,
+        renewal: order.renewal,
+        refunds: refunds.map((refund) => ({
+          _id: refund.id,
+          kind: refund.kind,
+          amount: refund.amount,
+          currency: refund.currency,
+          createdAt: refund.createdAt.toISOString(),
+        })),
+      })),
+    };
   }
 
   /**
-   * Applies a verified confirmation inside the caller's transaction (any gateway): the payment row, the order's
-   * status and, when paid, the entitlement. A replayed confirmation changes nothing.
+   * Cancels the buyer's subscription to the artist: at the gateway first (it stops renewing there), then here. It
+   * keeps playing until the end of the period already paid for.
    */
-  private async settle(
-    repo: PaymentsRepository,
-    order: OrderRow,
-    confirmation: PaymentConfirmation,
-    now: Date,
-  ): Promise<OrderRow> {
-    if (!(await repo.insertPayment(order.id, order.gateway, confirmation))) return order;
-    const paid = confirmation.status === 'succeeded';
-    const updated = await repo.updateOrder(order.id, { status: paid ? 'paid' : 'failed', now });
-    if (paid) await this.grant(repo, updated, now);
-    return updated;
+  async cancelSubscription(buyer: Buyer, artistId: string): Promise<MessageResponse> {
+    const artist = await this.deps.repo.findArtist(artistId);
+    if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+    const running = await this.deps.repo.renewingSubscriptionsOf(buyer.id, artist.id, this.now());
+    if (running.length === 0) {
+      throw notFound('You are not subscribed to this artist', PAYMENT_ERROR_CODES.notSubscribed);
+    }
+    for (const subscription of running) {
+      if (subscription.gateway !== 'sandbox' && subscription.externalId) {
+        await this.deps.gateways.get(subscription.gateway).cancelSubscription(subscription);
+      }
+      await this.deps.ledger.run(async (unit) => {
+        const locked = await unit.repo.lockSubscription(subscription.id);
+        if (locked) await this.deps.ledger.setCancelAtPeriodEnd(unit, locked, true);
+      });
+    }
+    return { message: SUBSCRIPTION_MESSAGES.cancelled };
   }
 
-  private async grant(repo: PaymentsRepository, order: OrderRow, now: Date): Promise<void> {
-    const userId = order.userId;
-    if (!userId) return;
-    if (order.itemType === 'song' && order.songId) {
-      await repo.grantPurchase(userId, { songId: order.songId }, order.id);
-    } else if (order.itemType === 'album' && order.albumId) {
-      await repo.grantPurchase(userId, { albumId: order.albumId }, order.id);
-    } else if (order.itemType === 'subscription' && order.artistId) {
-      const cycle = isCycle(order.cycle) ? order.cycle : '1m';
-      const months = SUBSCRIPTION_CYCLE_MONTHS[cycle];
-      const current = await repo.lockPaidThroughSubscription(userId, order.artistId, now);
-      if (current?.currentPeriodEnd) {
-        const periodEnd = addMonths(current.currentPeriodEnd, months);
-        await repo.extendSubscription(current.id, { periodEnd, cycle, now });
-      } else {
-        await repo.insertSubscription({
-          userId,
-          artistId: order.artistId,
-          status: 'active',
-          cycle,
-          gateway: order.gateway,
-          externalId: order.externalId,
-          currentPeriodEnd: addMonths(now, months),
-        });
+  /**
+   * An admin refund: the money goes back through the order's gateway; the refund is recorded (revoking what the
+   * order granted) when the gateway confirms it, at once or by webhook.
+   */
+  async refundOrder(orderId: string, reason: string | null): Promise<PaymentResultResponse> {
+    const order = await this.deps.repo.findOrder(orderId);
+    if (!order) throw orderNotFound();
+    if (order.status !== 'paid') {
+      throw conflict(
+        `Only a paid order can be refunded (this one is ${order.status})`,
+        PAYMENT_ERROR_CODES.notRefundable,
+      );
+    }
+    const payment = await this.deps.repo.findSucceededPayment(order.id);
+    if (!payment) throw conflict('This order has no payment to refund', PAYMENT_ERROR_CODES.notRefundable);
+    const gateway = this.deps.gateways.get(order.gateway);
+    const report = await gateway.refund(order, payment, reason);
+    const updated = await this.deps.ledger.run(async (unit) => {
+      const locked = (await unit.repo.lockOrder(order.id)) ?? order;
+      if (report) await this.deps.ledger.recordRefund(unit, locked, report);
+      return (await unit.repo.findOrder(order.id)) ?? locked;
+    });
+    if (updated.itemType === 'subscription' && updated.subscriptionId) {
+      const subscription = await this.deps.repo.findSubscription(updated.subscriptionId);
+      if (subscription?.externalId && subscription.gateway !== 'sandbox' && report) {
+        // A refunded subscription must not renew again at the gateway.
+        await gateway.cancelSubscription(subscription).catch(() => undefined);
       }
     }
+    return {
+      order: presentOrder(updated),
+      message: report ? PAYMENT_EVENT_MESSAGES.refunded : 'Refund requested; the gateway will confirm it',
+    };
   }
+}
+
+/** Whether a song or album order's item is already the buyer's (subscriptions extend instead). */
+async function alreadyOwns(repo: PaymentsRepository, order: OrderRow): Promise<boolean> {
+  if (!order.userId) return false;
+  if (order.itemType === 'song' && order.songId) {
+    const song = await repo.findSong(order.songId);
+    return repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
+  }
+  if (order.itemType === 'album' && order.albumId) return repo.ownsAlbum(order.userId, order.albumId);
+  return false;
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Checkout, CheckoutRequest, PaymentConfirmation, PaymentGateway } from './payment-gateway';
+import type { GatewayInfo } from '@backbeat/contract';
+import type { PaymentConfirmation, PaymentGateway } from './payment-gateway';
+import type { RefundReport } from './payment-ledger';
+import type { OrderRow, PaymentRow } from './payments.repository';
 
 export type SandboxOutcome = 'pay' | 'decline';
 
@@ -10,7 +13,18 @@ export type SandboxOutcome = 'pay' | 'decline';
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
 
-  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+  describe(): GatewayInfo {
+    return {
+      name: 'sandbox',
+      label: 'Demo checkout',
+      mode: 'demo',
+      publishableKey: null,
+      scriptUrl: null,
+      subscriptions: true,
+    };
+  }
+
+  createCheckout(request: { orderId: string }): { externalId: string; checkoutUrl: string } {
     return {
       externalId: `sbx_ord_${randomBytes(12).toString('hex')}`,
       checkoutUrl: `/checkout/sandbox/${request.orderId}`,
@@ -33,4 +47,20 @@ export class SandboxGateway implements PaymentGateway {
       raw: { gateway: 'sandbox', orderId: order.id, outcome },
     };
   }
+
+  /** No money moved, so the refund is immediate. */
+  async refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport> {
+    return {
+      gateway: 'sandbox',
+      externalId: `sbx_re_${payment.externalId}`,
+      kind: 'refund',
+      amount: payment.amount,
+      currency: payment.currency,
+      reason,
+      raw: { gateway: 'sandbox', orderId: order.id },
+    };
+  }
+
+  /** Sandbox subscriptions do not renew by themselves: nothing to stop at a gateway. */
+  async cancelSubscription(): Promise<void> {}
 }

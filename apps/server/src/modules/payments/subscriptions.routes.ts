@@ -1,36 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CreateSandboxOrderResponse,
   ErrorResponse,
   MessageResponse,
   SubscribeArtistBody,
+  SubscribeArtistResponse,
   SubscriptionArtistParams,
+  type PaymentGateway as GatewayName,
+  type SubscriptionCycle,
 } from '@backbeat/contract';
 import { requireUser } from '../../platform/auth';
-import type { PaymentsService } from './payments.service';
+import { gatewayUnavailable } from './payment-gateway';
+import { parseCycle, type PaymentsService } from './payments.service';
+
+/** Starts a subscription through one gateway: its own protocol, after the cycle and price were checked. */
+export type SubscriptionStarter = (
+  buyer: { id: string },
+  artistId: string,
+  cycle: SubscriptionCycle,
+  body: SubscribeArtistBody,
+) => Promise<SubscribeArtistResponse>;
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['subscriptions'];
 
-/** Subscribing to an artist (an order paid like a purchase) and cancelling at the end of the paid period. */
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+/** Subscribing to an artist through any configured gateway, and cancelling at the end of the paid period. */
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  starters: Map<GatewayName, SubscriptionStarter>;
+}> = async (app, { payments, starters }) => {
   app.post(
     '/subscriptions/artist/:id',
     {
       schema: {
         tags,
-        summary: 'Order one cycle of a subscription to the artist; answers the checkout address',
+        summary:
+          'Subscribe to the artist for a cycle (1m, 3m, 6m, 12m) through a gateway; answers what its checkout needs',
         params: SubscriptionArtistParams,
         body: SubscribeArtistBody,
-        response: { 201: CreateSandboxOrderResponse, ...errors, 409: ErrorResponse, 503: ErrorResponse },
+        response: {
+          201: SubscribeArtistResponse,
+          ...errors,
+          409: ErrorResponse,
+          429: ErrorResponse,
+          502: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const created = await payments.createSubscriptionOrder(user, request.params.id, request.body);
+      const cycle = parseCycle(request.body.cycle);
+      const start = starters.get(request.body.gateway);
+      if (!start) throw gatewayUnavailable(request.body.gateway);
+      const created = await start(user, request.params.id, cycle, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -40,9 +62,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServi
     {
       schema: {
         tags,
-        summary: 'Cancel the subscription; it plays until the end of the period paid for',
+        summary:
+          'Cancel the subscription (at the gateway too); it plays until the end of the period paid for',
         params: SubscriptionArtistParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errors, 502: ErrorResponse },
       },
     },
     async (request) => payments.cancelSubscription(await requireUser(request), request.params.id),

@@ -7,12 +7,15 @@ import { createPlaylistTransactor, PlaylistRepository } from './playlists.reposi
 import { PlaylistService } from './playlists.service';
 
 /** Wires playlists: repository -> service -> routes under /playlists. */
-export async function registerPlaylists(api: FastifyInstance, { database }: ModuleContext): Promise<void> {
+export async function registerPlaylists(
+  api: FastifyInstance,
+  { database, services }: ModuleContext,
+): Promise<void> {
   const db = database.db;
   const playlists = new PlaylistService({
     playlists: new PlaylistRepository(db),
     transaction: createPlaylistTransactor(db),
-    songView: new SongView((userId, scope) => loadEntitlements(db, userId, scope)),
+    songView: new SongView((userId, scope, now) => loadEntitlements(db, userId, scope, now), services.clock),
   });
   await api.register(playlistRoutes, { playlists });
 }

@@ -14,6 +14,9 @@ export async function registerStreaming(api: FastifyInstance, context: ModuleCon
   const media = new StreamMedia(context.services.mediaStore, (songId) =>
     repository.findReadyMediaPrefix(songId),
   );
-  const service = new StreamingService(repository, new StreamTokenService(context.config.secretKey), media);
+  const service = new StreamingService(repository, new StreamTokenService(context.config.secretKey), media, {
+    clock: context.services.clock,
+  });
+  context.services.entitlements.on((change) => service.forgetAllowed(change));
   await api.register(streamingRoutes, { service, media });
 }

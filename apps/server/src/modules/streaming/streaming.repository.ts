@@ -3,7 +3,7 @@ import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import { albums, artists, plays, songs } from '../../db/schema';
 import type { Entitlements, SongAccessFacts } from '../access/access-policy';
-import { loadEntitlements } from '../access/entitlements.repository';
+import { loadEntitlements, songEntitlementColumns } from '../access/entitlements.repository';
 
 export type ProcessingStatus = 'processing' | 'ready' | 'failed';
 
@@ -76,11 +76,7 @@ export class StreamingRepository {
         albumTitle: albums.title,
         albumIsPremium: albums.isPremium,
         viewerRole: sql<Role | null>`(select u.role from users u where u.id = ${userId})`,
-        songPurchased: sql<boolean>`exists (select 1 from purchases p where p.user_id = ${userId} and p.song_id = ${songs.id})`,
-        albumPurchased: sql<boolean>`exists (select 1 from purchases p where p.user_id = ${userId} and p.album_id = ${songs.albumId})`,
-        paidThrough: sql<unknown>`(select max(s.current_period_end) from subscriptions s
-          where s.user_id = ${userId} and s.artist_id = ${songs.artistId}
-            and s.status in ('active', 'cancelled') and s.current_period_end > ${now.toISOString()}::timestamptz)`,
+        ...songEntitlementColumns(this.db, userId, now),
       })
       .from(songs)
       .innerJoin(artists, eq(artists.id, songs.artistId))

@@ -17,6 +17,7 @@ import type { MediaFile, StreamMedia } from './stream-media';
 import type { StreamTokenService } from './stream-token.service';
 import type { SongAccessRow, SongMedia, StreamingRepository } from './streaming.repository';
 import { TtlCache } from '../../platform/ttl-cache';
+import type { EntitlementChange } from '../access/entitlement-events';
 
 export const ALBUM_DENIED_MESSAGE = 'You need to purchase this album to stream it.';
 export const PROCESSING_MESSAGE = 'This song is still being processed. Try again in a moment.';
@@ -79,6 +80,16 @@ export class StreamingService {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.allowedAccess = new TtlCache(50_000, options.accessCacheTtlMs ?? ACCESS_CACHE_TTL_MS);
+  }
+
+  /** Forgets the allowed decisions cached for one account (its entitlements changed), or for everyone. */
+  forgetAllowed(change: EntitlementChange): void {
+    if ('userId' in change) {
+      const prefix = `${change.userId}:`;
+      this.allowedAccess.deleteWhere((_row, key) => key.startsWith(prefix));
+    } else {
+      this.allowedAccess.deleteWhere(() => true);
+    }
   }
 
   async streamSong(viewer: Viewer, songId: string): Promise<StreamSongResponse> {

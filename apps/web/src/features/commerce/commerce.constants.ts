@@ -25,6 +25,12 @@ export const PAYMENT_ERROR_CODES: typeof ContractErrorCodes = {
   orderDecided: 'ORDER_ALREADY_DECIDED',
   gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
   notSubscribed: 'NOT_SUBSCRIBED',
+  invalidCycle: 'INVALID_CYCLE',
+  invalidSignature: 'INVALID_SIGNATURE',
+  gatewayError: 'GATEWAY_ERROR',
+  paymentDeclined: 'PAYMENT_DECLINED',
+  notRefundable: 'NOT_REFUNDABLE',
+  tooManyOrders: 'TOO_MANY_ORDERS',
 };
 
 export const SUBSCRIPTION_MESSAGES: typeof ContractSubscriptionMessages = {

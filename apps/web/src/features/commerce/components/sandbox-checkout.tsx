@@ -26,6 +26,7 @@ const DECIDED: Record<Exclude<Order['status'], 'pending'>, { text: string; ok: b
   failed: { text: 'This payment was declined. Nothing was charged.', ok: false },
   cancelled: { text: 'This order was cancelled. Nothing was charged.', ok: false },
   refunded: { text: 'This order was refunded.', ok: false },
+  disputed: { text: 'This payment is disputed with the bank.', ok: false },
 };
 
 const CYCLE_SUFFIX: Record<string, string> = {

@@ -1,0 +1,54 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { purchases, songs } from '../../db/schema';
+
+/**
+ * The writes that give or take back bought music; payments call these inside their own transaction. A purchase is
+ * forever until a refund or dispute revokes it: buying an album also records each track it holds at that moment, so a
+ * track that later leaves the album (or an album that is deleted) stays the buyer's.
+ */
+export class EntitlementGrants {
+  constructor(private readonly db: AppDb) {}
+
+  /** Grants a song; a standing entitlement is kept as it is, a revoked one (refunded before) is restored. */
+  async grantSong(userId: string, songId: string, orderId: string): Promise<void> {
+    await this.db
+      .insert(purchases)
+      .values({ userId, songId, orderId })
+      .onConflictDoUpdate({
+        target: [purchases.userId, purchases.songId],
+        set: { orderId, revokedAt: null, grantedByAlbumId: null, createdAt: sql`now()` },
+        setWhere: sql`${purchases.revokedAt} is not null`,
+      });
+  }
+
+  /** Grants an album and, row by row, the tracks it holds now (tracks bought on their own stay as they are). */
+  async grantAlbum(userId: string, albumId: string, orderId: string): Promise<void> {
+    await this.db
+      .insert(purchases)
+      .values({ userId, albumId, orderId })
+      .onConflictDoUpdate({
+        target: [purchases.userId, purchases.albumId],
+        set: { orderId, revokedAt: null, createdAt: sql`now()` },
+        setWhere: sql`${purchases.revokedAt} is not null`,
+      });
+    await this.db.execute(sql`
+      insert into ${purchases} (user_id, song_id, order_id, granted_by_album_id)
+      select ${userId}::uuid, ${songs.id}, ${orderId}::uuid, ${albumId}::uuid
+      from ${songs} where ${songs.albumId} = ${albumId}::uuid
+      on conflict (user_id, song_id) do update
+        set order_id = excluded.order_id, granted_by_album_id = excluded.granted_by_album_id,
+            revoked_at = null, created_at = now()
+        where ${purchases.revokedAt} is not null`);
+  }
+
+  /** Takes back everything one order granted (refund, dispute); returns how many entitlements it revoked. */
+  async revokeOrder(orderId: string, at: Date): Promise<number> {
+    const rows = await this.db
+      .update(purchases)
+      .set({ revokedAt: at })
+      .where(and(eq(purchases.orderId, orderId), isNull(purchases.revokedAt)))
+      .returning({ id: purchases.id });
+    return rows.length;
+  }
+}
