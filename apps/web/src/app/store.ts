@@ -15,6 +15,7 @@ import { authReducer, createInitialAuthState, startAuthListeners, type AuthState
 import { songsPersistTransform, songsReducer } from '../features/catalog/songs.slice';
 import { persistedPlayerReducer, startPlayerListeners } from '../features/player/player.persist';
 import { streamReducer } from '../features/player/stream.slice';
+import { paymentReducer } from '../features/commerce/payment.slice';
 import { backbeatApi } from '../lib/api-query';
 
 const rootReducer = combineReducers({
@@ -23,6 +24,7 @@ const rootReducer = combineReducers({
   // The player persists its own fields ('persist:player', see features/player/player.persist.ts).
   player: persistedPlayerReducer,
   stream: streamReducer,
+  payment: paymentReducer,
   [backbeatApi.reducerPath]: backbeatApi.reducer,
 });
 

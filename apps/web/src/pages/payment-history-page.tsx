@@ -4,11 +4,12 @@ import { SiteFooter } from '../app/layout/site-footer';
 import { SiteHeader } from '../app/layout/site-header';
 import { SkipLink } from '../app/layout/skip-link';
 import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
-import { PaymentHistoryList, useGetPurchasesQuery } from '../features/library';
+import { useGetPaymentHistoryQuery } from '../features/commerce';
+import { PaymentHistoryList } from '../features/library';
 
 /** Outside the main layout (SPEC section 2): a focused page with its own header. */
 export default function PaymentHistoryPage() {
-  const { data, isLoading, isError, error, refetch } = useGetPurchasesQuery(undefined, {
+  const { data, isLoading, isError, error, refetch } = useGetPaymentHistoryQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
   return (
@@ -26,7 +27,7 @@ export default function PaymentHistoryPage() {
           <PageHeader
             eyebrow="Account"
             title="Payment history"
-            description="Every purchase and subscription payment on your account. Card details stay with the payment provider."
+            description="Every purchase, subscription renewal and refund on your account, each with its receipt. Card details stay with the payment provider."
           />
           {isLoading ? (
             <div className="flex flex-col gap-2" aria-hidden="true">

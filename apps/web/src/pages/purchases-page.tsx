@@ -10,8 +10,33 @@ import {
   SongList,
   SongListSkeleton,
 } from '../features/catalog';
-import { PaymentStatus, useGetPurchasesQuery, useGetSubscriptionsQuery } from '../features/library';
+import {
+  PaymentStatus,
+  useGetPurchasesQuery,
+  useGetSubscriptionsQuery,
+  type UserSubscription,
+} from '../features/library';
 import { formatDate } from '../lib/format';
+
+const CYCLE_NAMES: Record<string, string> = {
+  '1m': 'Monthly',
+  '3m': 'Every 3 months',
+  '6m': 'Every 6 months',
+  '12m': 'Yearly',
+};
+
+/** "Monthly · renews on 3 Jan 2027", "Yearly · plays until 3 Jan 2027", "Monthly · ended 3 Jan 2027". */
+function subscriptionLine(subscription: UserSubscription): string {
+  const plan = subscription.cycle ? (CYCLE_NAMES[subscription.cycle] ?? subscription.cycle) : 'Subscription';
+  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : '';
+  if (!end) return plan;
+  const status = subscription.status ?? 'active';
+  if (status === 'active' && !subscription.cancelAtPeriodEnd) return `${plan} · renews on ${end}`;
+  if (status === 'past_due') return `${plan} · payment failed, plays until ${end}`;
+  if (status === 'cancelled' || subscription.cancelAtPeriodEnd) return `${plan} · plays until ${end}`;
+  if (status === 'revoked') return `${plan} · refunded`;
+  return `${plan} · ended ${end}`;
+}
 
 function Subscriptions() {
   const { data, isLoading, isError, error, refetch } = useGetSubscriptionsQuery(undefined, {
@@ -60,10 +85,7 @@ function Subscriptions() {
             />
             <div className="min-w-0 flex-1">
               <p className="truncate text-body font-semibold">{name}</p>
-              <p className="truncate text-meta text-muted">
-                {subscription.cycle ? `${subscription.cycle} plan` : 'Subscription'}
-                {subscription.currentPeriodEnd ? ` · until ${formatDate(subscription.currentPeriodEnd)}` : ''}
-              </p>
+              <p className="truncate text-meta text-muted">{subscriptionLine(subscription)}</p>
             </div>
             <PaymentStatus status={subscription.status ?? 'active'} />
           </>

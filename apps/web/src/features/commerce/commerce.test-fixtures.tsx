@@ -11,6 +11,7 @@ import { streamReducer } from '../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../player/player.slice';
 import type { Order } from './commerce.types';
+import { paymentReducer } from './payment.slice';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -113,6 +114,7 @@ export function makeStore(user: User | null) {
       songs: songsReducer,
       stream: streamReducer,
       player: playerReducer,
+      payment: paymentReducer,
       [backbeatApi.reducerPath]: backbeatApi.reducer,
     },
     preloadedState: { auth: createInitialAuthState(user) },
@@ -148,3 +150,18 @@ export function renderWithStore(
   );
   return { store, ...view };
 }
+
+/** `GET /api/payments/gateways` when only the demo sandbox is configured. */
+export const SANDBOX_GATEWAYS = {
+  currency: 'USD',
+  gateways: [
+    {
+      name: 'sandbox',
+      label: 'Demo checkout',
+      mode: 'demo',
+      publishableKey: null,
+      scriptUrl: null,
+      subscriptions: true,
+    },
+  ],
+};

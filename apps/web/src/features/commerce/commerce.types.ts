@@ -11,8 +11,8 @@ export type {
   SubscribeArtistBody,
   SubscriptionCycle,
 } from '@backbeat/contract';
-/** `POST /subscriptions/artist/:id` answers like create-order: the order and its checkout. */
-export type { CreateSandboxOrderResponse as SubscribeResponse } from '@backbeat/contract';
+/** `POST /subscriptions/artist/:id`: what the chosen gateway's checkout needs (see the contract). */
+export type { SubscribeArtistResponse as SubscribeResponse } from '@backbeat/contract';
 
 /** Something the viewer can buy, with the amount the button shows (the server refuses any other amount). */
 export interface Offer {

@@ -6,11 +6,13 @@ import { useCreateSandboxOrderMutation, useSubscribeToArtistMutation } from './c
 import { COMMERCE_MESSAGES } from './commerce.constants';
 import { checkoutTarget } from './commerce.offers';
 import { useCommerceSelector } from './commerce.store';
-import type { Offer } from './commerce.types';
+import type { Offer, SubscriptionCycle } from './commerce.types';
+import { checkCycle } from './subscription-cycles';
 
 /**
- * Starts buying an offer through the sandbox gateway: creates the order (or the subscription) with the amount the
- * button showed, then goes to the checkout the server names. Guests go to /login; a refusal toasts the server's text.
+ * Starts buying an offer through the sandbox gateway: creates the order (or the subscription, for the chosen cycle,
+ * checked first: a wrong cycle shows the SPEC's message and makes no call) with the amount the checkout showed,
+ * then goes to the checkout the server names. Guests go to /login; a refusal toasts the server's text.
  */
 export function useStartCheckout() {
   const navigate = useNavigate();
@@ -19,7 +21,7 @@ export function useStartCheckout() {
   const [subscribe] = useSubscribeToArtistMutation();
   const [busy, setBusy] = useState(false);
 
-  async function start(offer: Offer): Promise<void> {
+  async function start(offer: Offer, cycle: SubscriptionCycle | string = '1m'): Promise<void> {
     if (!signedIn) {
       await navigate('/login');
       return;
@@ -31,7 +33,7 @@ export function useStartCheckout() {
           ? await subscribe({
               artistId: offer.itemId,
               gateway: 'sandbox',
-              cycle: '1m',
+              cycle: checkCycle(cycle),
               amount: offer.amount,
             }).unwrap()
           : await createOrder({
@@ -40,7 +42,7 @@ export function useStartCheckout() {
               amount: offer.amount,
               currency: offer.currency,
             }).unwrap();
-      const target = checkoutTarget(checkoutUrl);
+      const target = checkoutTarget(checkoutUrl ?? '');
       if (!target) throw new Error(COMMERCE_MESSAGES.paymentFailed);
       if ('path' in target) await navigate(target.path);
       else window.location.assign(target.href);

@@ -7,13 +7,24 @@ import type { Album, PagedSongsResponse, Song } from '@backbeat/contract';
 export interface PaymentHistoryEntry {
   _id: string;
   itemType?: 'song' | 'album' | 'subscription' | string;
-  itemId?: string;
+  itemId?: string | null;
   title?: string;
   itemTitle?: string;
   amount?: number;
   currency?: string;
   gateway?: string;
   status?: string;
+  cycle?: string | null;
+  /** A renewal the gateway charged for a running subscription. */
+  renewal?: boolean;
+  /** Money taken back from this order. */
+  refunds?: Array<{
+    _id: string;
+    kind: 'refund' | 'dispute';
+    amount: number;
+    currency: string;
+    createdAt: string;
+  }>;
   createdAt?: string;
 }
 

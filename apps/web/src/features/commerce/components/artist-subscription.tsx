@@ -9,7 +9,8 @@ import { useGetSubscriptionsQuery } from '../../library';
 import { useCancelArtistSubscriptionMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES, SUBSCRIPTION_MESSAGES } from '../commerce.constants';
 import { isSubscriptionActive, shouldOfferSubscription, subscriptionOffer } from '../commerce.offers';
-import { useCommerceSelector } from '../commerce.store';
+import { useCommerceDispatch, useCommerceSelector } from '../commerce.store';
+import { paymentFailed, subscriptionCancelled } from '../payment.slice';
 import { OfferButton } from './offer-button';
 
 /**
@@ -22,6 +23,7 @@ export function ArtistSubscription({ artist }: { artist: Artist }) {
   const subscriptions = useGetSubscriptionsQuery(undefined, { skip: !offered || !user });
   const [cancel, cancelling] = useCancelArtistSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
+  const dispatch = useCommerceDispatch();
   if (!offered) return null;
 
   const current = subscriptions.data?.find(
@@ -41,9 +43,11 @@ export function ArtistSubscription({ artist }: { artist: Artist }) {
   async function confirmCancel() {
     try {
       const answer = await cancel(artist._id).unwrap();
+      dispatch(subscriptionCancelled(answer.message));
       toast.success(answer.message || SUBSCRIPTION_MESSAGES.cancelled);
       setConfirming(false);
     } catch (error) {
+      dispatch(paymentFailed(error));
       toast.error(queryErrorText(error, COMMERCE_MESSAGES.paymentFailed));
     }
   }
