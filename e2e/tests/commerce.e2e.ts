@@ -82,9 +82,11 @@ async function expectLocked(page: Page, album: string, title: string) {
   );
 }
 
-/** Buys from the song row and waits for the demo checkout to show the order. */
+/** Buys from the song row (the checkout dialog, the demo gateway) and waits for the demo checkout to show the order. */
 async function openCheckout(page: Page, title: string) {
   await buyButton(page, title).click();
+  await page.getByRole('dialog', { name: `Buy ${title}` }).waitFor();
+  await page.getByRole('button', { name: 'Continue to the demo checkout' }).click();
   await expectPath(page, /^\/checkout\/sandbox\/[^/]+$/);
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
   await page.getByText(SANDBOX_LABEL, { exact: true }).waitFor();

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { seedDemoCatalogueIfEmpty } from './db/seed/demo-seed';
+import { startDevEmulator } from './modules/payments/dev-emulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDistDir = path.resolve(here, '../../web/dist');
@@ -29,6 +30,13 @@ async function main() {
       : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
   });
 
+  let closeEmulator = async () => undefined as void;
+  if (config.payments.emulator) {
+    const emulated = await startDevEmulator(config, logger);
+    config = emulated.config;
+    closeEmulator = emulated.close;
+  }
+
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();
   logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
@@ -49,6 +57,7 @@ async function main() {
     await app.close();
     await jobs.stop();
     await database.close();
+    await closeEmulator();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -6,14 +6,10 @@ import { Button, EmptyState, QueryErrorState, Skeleton, buttonClasses } from '..
 import { queryErrorText, type QueryError } from '../../../lib/api-query';
 import { formatMoney } from '../../../lib/format';
 import { useConfirmSandboxOrderMutation, useGetSandboxOrderQuery } from '../commerce.api';
-import {
-  COMMERCE_MESSAGES,
-  PAYMENT_ERROR_CODES,
-  PAYMENT_RESULT_PATHS,
-  SANDBOX_CHECKOUT_LABEL,
-} from '../commerce.constants';
+import { COMMERCE_MESSAGES, PAYMENT_ERROR_CODES, SANDBOX_CHECKOUT_LABEL } from '../commerce.constants';
 import type { Order } from '../commerce.types';
 import { useRefreshAfterPayment } from '../use-refresh-after-payment';
+import { failurePath, successPath } from '../checkout/checkout-result';
 
 const ITEM_KIND: Record<Order['itemType'], string> = {
   song: 'Song · yours to keep',
@@ -136,9 +132,9 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
       const answer = await confirm({ id: orderId, outcome }).unwrap();
       if (answer.order.status === 'paid') {
         await refreshAfterPayment(answer.order);
-        await navigate(PAYMENT_RESULT_PATHS.success, { replace: true });
+        await navigate(successPath(orderId), { replace: true });
       } else {
-        await navigate(PAYMENT_RESULT_PATHS.fail, { replace: true });
+        await navigate(failurePath(orderId, answer.message), { replace: true });
       }
     } catch (error) {
       toast.error(queryErrorText(error, COMMERCE_MESSAGES.paymentFailed));
