@@ -1,0 +1,78 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'backbeat-config-'));
+const base = { DATA_DIR: dataDir, SECRET_KEY: 'a-secret-key-that-is-long-enough-0123456789' };
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+const razorpay = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' };
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return null;
+};
+
+describe('payment gateway configuration', () => {
+  it('runs the three gateways against the emulator in development without keys, the sandbox off', () => {
+    const config = loadConfig({ ...base, NODE_ENV: 'development' });
+    expect(config.payments).toMatchObject({ emulator: true, sandbox: false, stripe: null, paypal: null });
+  });
+
+  it('uses real keys when given, with no emulator and no sandbox', () => {
+    const config = loadConfig({ ...base, NODE_ENV: 'development', ...stripe, ...razorpay, ...paypal });
+    expect(config.payments).toMatchObject({
+      emulator: false,
+      sandbox: false,
+      stripe: { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' },
+      razorpay: { keyId: 'rzp_test_x' },
+      paypal: { clientId: 'id', webhookId: 'WH-1', environment: 'sandbox' },
+    });
+    const production = loadConfig({ ...base, NODE_ENV: 'production', ...paypal });
+    expect(production.payments.paypal?.environment).toBe('live');
+  });
+
+  it('keeps the sandbox for tests without gateways, as before', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).payments).toMatchObject({
+      sandbox: true,
+      emulator: false,
+    });
+  });
+
+  it('names the missing variable of a partly configured gateway', () => {
+    expect(refusal({ ...base, STRIPE_SECRET_KEY: 'sk_test_x' })).toBe(
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY ' +
+        '(set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)',
+    );
+    expect(refusal({ ...base, PAYPAL_CLIENT_SECRET: 'x', PAYPAL_WEBHOOK_ID: 'y' })).toMatch(
+      /^Invalid configuration: PAYPAL_CLIENT_ID is required with PAYPAL_CLIENT_SECRET/,
+    );
+  });
+
+  it('refuses the emulator, the sandbox and gateway address overrides in production', () => {
+    const production = { ...base, NODE_ENV: 'production', ...stripe };
+    expect(refusal({ ...production, PAYMENTS_EMULATOR: 'true' })).toBe(
+      'Invalid configuration: PAYMENTS_EMULATOR cannot be enabled in production (no money would move)',
+    );
+    expect(refusal({ ...production, PAYMENTS_SANDBOX: 'true' })).toBe(
+      'Invalid configuration: PAYMENTS_SANDBOX cannot be enabled in production (no money would move)',
+    );
+    expect(refusal({ ...production, STRIPE_API_BASE: 'http://127.0.0.1:1234' })).toBe(
+      'Invalid configuration: STRIPE_API_BASE points a gateway at a stand-in; it cannot be set in production',
+    );
+    expect(refusal({ ...production, PAYPAL_ENVIRONMENT: 'moon' })).toMatch(
+      /^Invalid configuration: PAYPAL_ENVIRONMENT/,
+    );
+  });
+});
