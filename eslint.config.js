@@ -33,6 +33,13 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway emulator's stand-ins of the providers' browser scripts: plain ES5-style browser JavaScript.
+    files: ['packages/gateway-emulator/browser/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    // ES5-style callbacks keep `self` as the providers' own scripts do.
+    rules: { '@typescript-eslint/no-this-alias': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -1,40 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { EmulatorCredentials, GatewayEmulator } from '@backbeat/gateway-emulator';
 import type { Config } from '../../config';
-
-/** The gateways' test credentials the emulator accepts (generated once per data dir). */
-export interface EmulatorCredentials {
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string };
-  razorpay: { keyId: string; keySecret: string; webhookSecret: string };
-  paypal: { clientId: string; clientSecret: string; webhookId: string };
-}
-
-interface RunningEmulator {
-  stripe: { url: string };
-  razorpay: { url: string };
-  paypal: { url: string };
-  close(): Promise<void>;
-}
-
-/** The part of `@backbeat/gateway-emulator` the server uses (a development dependency, loaded only here). */
-interface EmulatorModule {
-  generateEmulatorCredentials(): EmulatorCredentials;
-  startGatewayEmulator(options: {
-    host?: string;
-    credentials: EmulatorCredentials;
-    webhookUrls: { stripe?: string; razorpay?: string; paypal?: string };
-    stateFile?: string;
-    log?: (entry: object, message: string) => void;
-  }): Promise<RunningEmulator>;
-}
-
-const EMULATOR_PACKAGE = '@backbeat/gateway-emulator';
 
 /** Points every gateway's config at the running emulator, with the credentials it accepts. */
 export function configWithEmulator(
   config: Config,
   credentials: EmulatorCredentials,
-  emulator: Pick<RunningEmulator, 'stripe' | 'razorpay' | 'paypal'>,
+  emulator: { stripe: { url: string }; razorpay: { url: string }; paypal: { url: string } },
 ): Config {
   return {
     ...config,
@@ -56,7 +29,8 @@ export async function startDevEmulator(
   config: Config,
   log: { info(entry: object, message: string): void; warn(entry: object, message: string): void },
 ): Promise<{ config: Config; close(): Promise<void> }> {
-  const module = (await import(/* @vite-ignore */ EMULATOR_PACKAGE)) as EmulatorModule;
+  // A development dependency: production installs never load it (config refuses the emulator there).
+  const module = await import('@backbeat/gateway-emulator');
   const dir = path.join(config.dataDir, 'gateway-emulator');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const credentialsFile = path.join(dir, 'credentials.json');
@@ -69,7 +43,7 @@ export async function startDevEmulator(
   }
   // Webhooks go straight to this process on loopback, whatever PUBLIC_URL says.
   const self = `http://127.0.0.1:${config.port}/api/payments`;
-  const emulator = await module.startGatewayEmulator({
+  const emulator: GatewayEmulator = await module.startGatewayEmulator({
     host: '127.0.0.1',
     credentials,
     webhookUrls: {
