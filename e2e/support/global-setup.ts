@@ -38,7 +38,9 @@ export default async function setup(project: TestProject) {
     NODE_EXTRA_CA_CERTS: issuer.certFile,
     // Every test registers its own users from 127.0.0.1.
     AUTH_REGISTER_RATE_LIMIT: '1000',
-    // The demo checkout (sandbox gateway) is off in production unless asked for; commerce.e2e.ts buys through it.
+    // Stripe, Razorpay and PayPal against the local gateway emulator (their SDKs, signed webhooks, test checkouts
+    // and browser script stand-ins), plus the demo checkout: commerce.e2e.ts and gateways.e2e.ts pay through them.
+    PAYMENTS_EMULATOR: 'true',
     PAYMENTS_SANDBOX: 'true',
   }).catch(async (error: unknown) => {
     await issuer.stop();

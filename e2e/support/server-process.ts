@@ -9,12 +9,16 @@ export interface RunningServer {
   stop(timeoutMs?: number): Promise<number | null>;
 }
 
-/** Environment every e2e server shares: production mode, embedded database, quiet logs. */
+/**
+ * Environment every e2e server shares: embedded database, quiet logs, and `NODE_ENV=test`: production refuses the
+ * local gateway emulator and the demo checkout, which the commerce tests pay through. The web app is the
+ * production build either way (web-build.ts).
+ */
 export function baseServerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     HOST: '127.0.0.1',
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
     SECRET_KEY: 'e2e-secret-key-which-is-long-enough-0123456789',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',

@@ -86,6 +86,9 @@ async function expectLocked(page: Page, album: string, title: string) {
 async function openCheckout(page: Page, title: string) {
   await buyButton(page, title).click();
   await page.getByRole('dialog', { name: `Buy ${title}` }).waitFor();
+  // The gateway radios are visually hidden behind their cards: pick one by its label, as a user clicks it.
+  await page.getByRole('dialog').locator('label', { hasText: 'Demo checkout' }).click();
+  await expect(page.getByRole('radio', { name: 'Demo checkout' }).isChecked()).resolves.toBe(true);
   await page.getByRole('button', { name: 'Continue to the demo checkout' }).click();
   await expectPath(page, /^\/checkout\/sandbox\/[^/]+$/);
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();

@@ -90,6 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
+    // PayPal's approval window is a popup on PayPal's origin that reports back to this page through
+    // window.opener: `same-origin` would sever it (PayPal documents `same-origin-allow-popups`).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.isProduction,
   });
   await app.register(cookie);

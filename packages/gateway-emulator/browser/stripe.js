@@ -352,7 +352,8 @@
   function Stripe(key) {
     return new StripeInstance(key);
   }
-  Stripe.version = 3;
+  // The release train @stripe/stripe-js expects (Stripe.js reports it the same way).
+  Stripe.version = 'endive';
   Stripe.emulated = true;
   window.Stripe = Stripe;
 })();

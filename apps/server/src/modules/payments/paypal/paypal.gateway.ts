@@ -4,7 +4,6 @@ import {
   ApiError,
   Client,
   Environment,
-  LogLevel,
   OrdersController,
   PaymentsController,
   SubscriptionsController,
@@ -100,7 +99,8 @@ export class PaypalGateway implements PaymentGateway {
       },
       environment: settings.environment === 'live' ? Environment.Production : Environment.Sandbox,
       timeout: 20_000,
-      logging: { logLevel: LogLevel.Error, logRequest: { logBody: false }, logResponse: { logBody: false } },
+      // No `logging` option: the SDK then uses its NullLogger. With it, every request and response is
+      // printed at the chosen level (even Error), which floods the server log.
       ...(this.agent && { httpClientOptions: { httpsAgent: this.agent } }),
     });
     this.orders = new OrdersController(this.client);

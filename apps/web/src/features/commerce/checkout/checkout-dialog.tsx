@@ -169,6 +169,7 @@ export function CheckoutDialog({
                   gateway={gateway}
                   offer={priced}
                   cycle={cycle}
+                  onHandOff={onClose}
                 />
               </Suspense>
             ) : null}
@@ -186,16 +187,19 @@ function GatewayPane({
   gateway,
   offer,
   cycle,
+  onHandOff,
 }: {
   gateway: GatewayInfo;
   offer: Offer;
   cycle: SubscriptionCycle;
+  /** Closes this dialog when the provider's own window takes over (a modal dialog would make it inert). */
+  onHandOff: () => void;
 }) {
   switch (gateway.name) {
     case 'stripe':
       return <StripeCheckout gateway={gateway} offer={offer} cycle={cycle} />;
     case 'razorpay':
-      return <RazorpayCheckout gateway={gateway} offer={offer} cycle={cycle} />;
+      return <RazorpayCheckout gateway={gateway} offer={offer} cycle={cycle} onHandOff={onHandOff} />;
     case 'paypal':
       return <PaypalCheckout gateway={gateway} offer={offer} cycle={cycle} />;
     case 'sandbox':

@@ -48,10 +48,12 @@ export default function RazorpayCheckout({
   gateway,
   offer,
   cycle,
+  onHandOff,
 }: {
   gateway: GatewayInfo;
   offer: Offer;
   cycle: SubscriptionCycle;
+  onHandOff: () => void;
 }) {
   const navigate = useNavigate();
   const dispatch = useCommerceDispatch();
@@ -130,6 +132,8 @@ export default function RazorpayCheckout({
       checkout.on('payment.failed', (response) => {
         void fail(orderId, response.error ?? new Error(COMMERCE_MESSAGES.paymentFailed));
       });
+      // Razorpay's window lives outside our modal dialog, which would make it inert: hand over to it.
+      onHandOff();
       checkout.open();
     } catch (failure) {
       await fail(transactionId, failure);
