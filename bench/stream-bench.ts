@@ -8,21 +8,17 @@
  *   npm run bench:stream -w @backbeat/bench -- --pg    # a throwaway PostgreSQL cluster (needs its binaries)
  *   BENCH_SECONDS=10 BENCH_ROUNDS=5 ...                # longer runs, more alternating segment rounds
  */
-import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { artists, sessions, songs, subscriptions, users } from '../apps/server/src/db/schema';
-import { locateFfmpeg, transcodeToEncryptedHls } from '../apps/server/src/modules/media';
+import type { Database } from '../apps/server/src/db/client';
 import { StreamingRepository } from '../apps/server/src/modules/streaming/streaming.repository';
-import { hashToken } from '../apps/server/src/platform/session-token';
-import { freePort, startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import { freePort } from '../apps/server/test/postgres-cluster';
+import { openBenchDatabase, seedStreamingListener } from './bench-fixtures';
 import {
   autocannon,
   hasCommand,
@@ -34,75 +30,9 @@ import {
 } from './http-load';
 import { printTable, type Row } from './stream-bench.report';
 
-const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const usePostgres = process.argv.includes('--pg');
-
-async function openBenchDatabase(
-  work: string,
-): Promise<{ database: Database; cluster: ThrowawayCluster | null }> {
-  if (!usePostgres)
-    return {
-      database: await openDatabase({ kind: 'pglite', dataDir: path.join(work, 'db') }),
-      cluster: null,
-    };
-  const cluster = await startThrowawayCluster();
-  return { database: await openDatabase({ kind: 'postgres', url: cluster.url, max: 10 }), cluster };
-}
-
-/** One listener with a session and an active subscription, one ready song with real encrypted HLS. */
-async function seed(
-  database: Database,
-  mediaStore: { put(key: string, dir: string): Promise<void> },
-  work: string,
-) {
-  const tools = await locateFfmpeg();
-  const wav = path.join(work, 'sine.wav');
-  await run(tools.ffmpeg, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=20',
-    '-ac',
-    '2',
-    wav,
-  ]);
-  const hlsDir = path.join(work, 'hls');
-  const transcoded = await transcodeToEncryptedHls(tools, { input: wav, outDir: hlsDir, encoder: 'fast' });
-
-  const db = database.db;
-  const [userId, artistId, songId] = [randomUUID(), randomUUID(), randomUUID()];
-  const prefix = `songs/${songId}/v1`;
-  const session = randomBytes(32).toString('base64url');
-  await db.insert(users).values({ id: userId, name: 'Bench Listener', email: `${userId}@bench.local` });
-  await db
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(session), expiresAt: new Date(Date.now() + 86_400_000) });
-  await db.insert(artists).values({ id: artistId, name: 'Bench Artist' });
-  await db.insert(songs).values({
-    id: songId,
-    artistId,
-    title: 'Sine',
-    singer: 'Bench Artist',
-    status: 'ready',
-    hlsPrefix: prefix,
-    durationSec: transcoded.durationSec,
-  });
-  await db.insert(subscriptions).values({
-    userId,
-    artistId,
-    status: 'active',
-    gateway: 'sandbox',
-    externalId: `bench_${userId}`,
-    currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-  });
-  await mediaStore.put(prefix, hlsDir);
-  return { userId, songId, prefix, session };
-}
 
 /** The key endpoint's database work when nothing is cached: one access query, run back to back. */
 async function coldAccessQuery(database: Database, songId: string, userId: string): Promise<Row> {
@@ -136,7 +66,7 @@ async function coldAccessQuery(database: Database, songId: string, userId: strin
 
 async function main() {
   const work = await mkdtemp(path.join(tmpdir(), 'backbeat-stream-bench-'));
-  const { database, cluster } = await openBenchDatabase(work);
+  const { database, cluster } = await openBenchDatabase(work, usePostgres);
   const stops: Array<() => Promise<void>> = [];
   try {
     await database.migrate();
@@ -152,7 +82,11 @@ async function main() {
     stops.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const { userId, songId, prefix, session } = await seed(database, app.services.mediaStore, work);
+    const { userId, songId, prefix, session } = await seedStreamingListener(
+      database,
+      app.services.mediaStore,
+      work,
+    );
     const bearer = { authorization: `Bearer ${session}` };
 
     const issued = await fetch(`${origin}/api/stream/song/${songId}`, { headers: bearer });

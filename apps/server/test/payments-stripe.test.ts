@@ -246,6 +246,18 @@ describe('Stripe webhooks: verified, idempotent, never retried forever', () => {
     ).toMatchObject([{ status: 'processed', orderId: transactionId }]);
     expect(await http.stream(ids.single!, user)).toBe(200);
     await webhooksSettled(g.emulator, 'stripe');
+
+    // A later redelivery is answered from the ledger: Stripe is not asked for the intent again (API quota).
+    const fetched = g.emulator.hold(
+      'stripe',
+      (method, path) => method === 'GET' && path.includes(paymentIntentId),
+    );
+    const first = await Promise.race([
+      fetched.reached.then(() => 'asked Stripe again'),
+      postJson(`${g.baseUrl}/api/payments/stripe/webhook`, event.body, event.headers).then((a) => a.status),
+    ]);
+    fetched.release();
+    expect(first).toBe(200);
   });
 
   it('records an event for an order it does not know and answers 200 (no endless retries)', async () => {

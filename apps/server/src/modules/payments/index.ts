@@ -40,6 +40,7 @@ export async function registerPayments(
   );
   const ledger = new PaymentLedger({
     transaction: createPaymentsTransactor(db),
+    repo,
     entitlements: services.entitlements,
     jobs: services.jobs,
     clock: services.clock,

@@ -15,6 +15,8 @@ import { RECEIPT_JOB, type ReceiptJob } from './receipts';
 
 export interface LedgerDeps {
   transaction: PaymentsTransactor;
+  /** Reads outside a transaction (the redelivery pre-check). */
+  repo: Pick<PaymentsRepository, 'hasEvent'>;
   entitlements: EntitlementEvents;
   /** Starts queued receipts once their transaction committed. */
   jobs: { notify(): void };
@@ -97,6 +99,15 @@ export class PaymentLedger {
       if (done.queuedJobs > 0) this.deps.jobs.notify();
     }
     return result;
+  }
+
+  /**
+   * Whether a gateway event was already applied: a redelivery is answered without asking the gateway again (its
+   * API quota is small: Stripe allows 25 requests per second in test mode). Only a shortcut: `handleEvent` still
+   * decides inside its transaction, so two deliveries racing past this check still apply once.
+   */
+  async recorded(gateway: GatewayName, eventId: string): Promise<boolean> {
+    return this.deps.repo.hasEvent(gateway, eventId);
   }
 
   /**

@@ -420,6 +420,15 @@ export class PaymentsRepository {
    * Records a gateway event once. Null when it was recorded before: a redelivery, or one of many concurrent
    * deliveries (they wait on the unique index for the first to commit), which then change nothing.
    */
+  async hasEvent(gateway: GatewayName, eventId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: paymentEvents.id })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.gateway, gateway), eq(paymentEvents.eventId, eventId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
   async recordEvent(values: {
     gateway: GatewayName;
     eventId: string;

@@ -209,6 +209,7 @@ export class PaypalService {
 
   /** A verified event, applied once; the objects it names are fetched again from PayPal first. */
   async handleEvent(event: PaypalEvent): Promise<void> {
+    if (await this.payments.ledger.recorded('paypal', event.id)) return;
     const truth = await this.fetchTruth(event);
     await this.payments.ledger.handleEvent(
       'paypal',

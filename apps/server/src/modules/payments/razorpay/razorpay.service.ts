@@ -197,6 +197,7 @@ export class RazorpayService {
 
   /** A verified event, applied once; entities are fetched again from Razorpay first. */
   async handleEvent(event: RazorpayEvent): Promise<void> {
+    if (await this.payments.ledger.recorded('razorpay', event.id)) return;
     const truth = await this.fetchTruth(event);
     await this.payments.ledger.handleEvent(
       'razorpay',

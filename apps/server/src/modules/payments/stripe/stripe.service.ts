@@ -138,6 +138,7 @@ export class StripeService {
 
   /** A verified event, applied once. Objects are fetched again from Stripe: the event is trusted for ids only. */
   async handleEvent(event: Stripe.Event): Promise<void> {
+    if (await this.payments.ledger.recorded('stripe', event.id)) return;
     const object = event.data.object as { id?: string; object?: string };
     // Read the truth before opening the transaction (no network call holds a database connection).
     const truth = await this.fetchTruth(event.type, object);
