@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
-import { expectPath, signedInListener } from '../support/session';
+import { demo, expectPath, loginViaApi, signedInListener } from '../support/session';
 
 /*
  * Paying through Stripe, Razorpay and PayPal as a listener does, against the local gateway emulator: the web app
@@ -60,10 +60,27 @@ async function waitForPlayback(page: Page, seconds = 1, timeout = 30_000) {
   );
 }
 
-async function listener(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+async function listener(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+  name: string;
+}> {
   const opened = await openPage(browser, viewports.desktop);
-  await signedInListener(opened.context);
-  return opened;
+  const person = await signedInListener(opened.context);
+  return { ...opened, name: person.name };
+}
+
+/** An admin refunds the buyer's song from the dashboard, through the order's gateway. */
+async function refundFromDashboard(buyer: string, item: string) {
+  const { context, page } = await openPage(browser, viewports.desktop);
+  await loginViaApi(context, demo.admin);
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByRole('button', { name: new RegExp(`^Refund ${item}, .+ to ${buyer}$`) }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Refund .+ to ${buyer}\\?$`) });
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await context.close();
 }
 
 /** Picks a radio of the checkout dialog by its visible label (the inputs themselves are visually hidden). */
@@ -124,8 +141,8 @@ const pay: Record<Gateway, (page: Page, what: 'song' | 'album' | 'subscription')
 const GATEWAYS: Gateway[] = ['Card (Stripe)', 'Razorpay (UPI, cards, netbanking)', 'PayPal'];
 
 describe.each(GATEWAYS)('checkout through %s (local gateway emulator)', (gateway) => {
-  it('buys a song and a premium album; each plays', async () => {
-    const { context, page, consoleErrors } = await listener();
+  it('buys a song and a premium album; each plays; an admin refund locks the song again', async () => {
+    const { context, page, consoleErrors, name } = await listener();
     await page.goto(`${baseUrl}/album/${ids.northbound}`);
     await openDialog(page, /^Buy song .+, Gravel & Grace$/, 'Buy Gravel & Grace', gateway);
     await page
@@ -156,6 +173,23 @@ describe.each(GATEWAYS)('checkout through %s (local gateway emulator)', (gateway
     await page.getByText('Gravel & Grace').first().waitFor();
     await page.getByText('Midnight Protocol').first().waitFor();
     expect(consoleErrors.filter((text) => !text.includes('403'))).toEqual([]);
+
+    // An admin refunds the song through the same gateway: it locks again for the buyer, the history says so.
+    await refundFromDashboard(name, 'Song: Gravel & Grace');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/album/${ids.northbound}`);
+          await page.getByRole('heading', { name: 'Northbound' }).first().waitFor();
+          return page.getByRole('button', { name: /^Buy song .+, Gravel & Grace$/ }).count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    await page.goto(`${baseUrl}/payment-history`);
+    await page.getByText('Gravel & Grace').first().waitFor();
+    await page.getByText('Refund: Gravel & Grace').first().waitFor();
+    if (gateway === 'Card (Stripe)') await screenshot(page, 'payment-history-refund-desktop');
     await context.close();
   });
 

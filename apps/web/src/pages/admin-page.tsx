@@ -49,7 +49,7 @@ export default function AdminPage() {
             description="Every purchase and subscription paid on Backbeat is listed here as it happens."
           />
         ) : (
-          <TransactionsList transactions={transactions.data} />
+          <TransactionsList transactions={transactions.data} canRefund />
         )}
       </Section>
 

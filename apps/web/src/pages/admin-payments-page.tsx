@@ -189,7 +189,7 @@ export default function AdminPaymentsPage() {
             description="Purchases of this artist's songs and albums, and subscriptions to them, are listed here."
           />
         ) : (
-          <TransactionsList transactions={transactions.data} />
+          <TransactionsList transactions={transactions.data} canRefund />
         )}
       </Section>
     </>

@@ -19,3 +19,4 @@ export { FormAlert } from './form-alert';
 export { Prose } from './prose';
 export { QueryErrorState } from './query-error-state';
 export { Modal } from './modal';
+export { ConfirmDialog } from './confirm-dialog';

@@ -1,5 +1,11 @@
 import { backbeatApi } from '../../lib/api-query';
-import type { PurchasedItem, RevenueBreakdown, SubscriberStats, Transaction } from './dashboard.types';
+import type {
+  PurchasedItem,
+  RefundResult,
+  RevenueBreakdown,
+  SubscriberStats,
+  Transaction,
+} from './dashboard.types';
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const byId = (id: string) => encodeURIComponent(id);
@@ -13,19 +19,23 @@ const dashboardApi = backbeatApi.injectEndpoints({
       }),
       transformResponse: (response: { transactions?: Transaction[] } | null) =>
         list<Transaction>(response?.transactions),
+      providesTags: ['Dashboard'],
     }),
     getPurchasedSongs: build.query<PurchasedItem[], string>({
       query: (artistId) => `/admin/dashboard/purchased-songs/${byId(artistId)}`,
       transformResponse: (response: { songs?: PurchasedItem[] } | null) =>
         list<PurchasedItem>(response?.songs),
+      providesTags: ['Dashboard'],
     }),
     getPurchasedAlbums: build.query<PurchasedItem[], string>({
       query: (artistId) => `/admin/dashboard/purchased-albums/${byId(artistId)}`,
       transformResponse: (response: { albums?: PurchasedItem[] } | null) =>
         list<PurchasedItem>(response?.albums),
+      providesTags: ['Dashboard'],
     }),
     getSubscriberCount: build.query<SubscriberStats, string>({
       query: (artistId) => `/admin/dashboard/subscriber-count/${byId(artistId)}`,
+      providesTags: ['Dashboard'],
     }),
     getRevenueSummary: build.query<RevenueBreakdown, string>({
       query: (artistId) => `/admin/dashboard/revenue-summary/${byId(artistId)}`,
@@ -37,6 +47,16 @@ const dashboardApi = backbeatApi.injectEndpoints({
           totalRevenue: response.totalRevenue ?? 0,
           currency: response.currency,
         },
+      providesTags: ['Dashboard'],
+    }),
+    /** Refunds a paid order through its gateway (admin); the server revokes what it granted. */
+    refundOrder: build.mutation<RefundResult, { orderId: string; reason?: string }>({
+      query: ({ orderId, reason }) => ({
+        url: `/admin/orders/${byId(orderId)}/refund`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      invalidatesTags: ['Dashboard', 'Purchases', 'Subscriptions'],
     }),
   }),
 });
@@ -47,4 +67,5 @@ export const {
   useGetPurchasedAlbumsQuery,
   useGetSubscriberCountQuery,
   useGetRevenueSummaryQuery,
+  useRefundOrderMutation,
 } = dashboardApi;

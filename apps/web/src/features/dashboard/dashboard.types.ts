@@ -45,3 +45,9 @@ export interface PurchasedItem {
   coverImage?: string | null;
   cover?: string | null;
 }
+
+/** `POST /api/admin/orders/:id/refund`: the order after the refund and the server's message. */
+export interface RefundResult {
+  order: { _id: string; status: string };
+  message: string;
+}

@@ -1,6 +1,7 @@
 import { PaymentStatus } from '../../library';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { Transaction } from '../dashboard.types';
+import { RefundAction } from './refund-action';
 
 function itemText(transaction: Transaction): string {
   const title = transaction.itemTitle ?? transaction.title;
@@ -10,25 +11,38 @@ function itemText(transaction: Transaction): string {
   return title ? `${type}: ${title}` : type;
 }
 
-/** Transactions as stacked rows on narrow screens and a grid on wide ones. */
-export function TransactionsList({ transactions }: { transactions: Transaction[] }) {
+/**
+ * Transactions as stacked rows on narrow screens and a grid on wide ones. With `canRefund` (admins), a paid row
+ * offers a refund.
+ */
+export function TransactionsList({
+  transactions,
+  canRefund = false,
+}: {
+  transactions: Transaction[];
+  canRefund?: boolean;
+}) {
+  const columns = canRefund
+    ? 'md:grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px_104px]'
+    : 'md:grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px]';
   return (
     <div className="overflow-hidden rounded-card border border-line">
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px] gap-4 border-b border-line bg-surface px-4 py-3 text-meta font-semibold uppercase tracking-wider text-muted md:grid"
+        className={`hidden gap-4 border-b border-line bg-surface px-4 py-3 text-meta font-semibold uppercase tracking-wider text-muted md:grid ${columns}`}
       >
         <span>Date</span>
         <span>Item</span>
         <span>Buyer</span>
         <span>Status</span>
         <span className="text-right">Amount</span>
+        {canRefund && <span className="text-right">Action</span>}
       </div>
       <ul aria-label="Transactions">
         {transactions.map((transaction) => (
           <li
             key={transaction._id}
-            className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 border-b border-line px-4 py-3 last:border-b-0 md:grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px] md:items-center"
+            className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 border-b border-line px-4 py-3 last:border-b-0 md:items-center ${columns}`}
           >
             <span className="order-1 text-meta text-muted tabular-nums md:order-none md:text-body">
               <span className="sr-only">Date: </span>
@@ -50,6 +64,13 @@ export function TransactionsList({ transactions }: { transactions: Transaction[]
                 ? formatMoney(transaction.amount, transaction.currency ?? 'USD')
                 : '—'}
             </span>
+            {canRefund && (
+              <span className="order-4 col-span-2 flex md:order-none md:col-span-1 md:justify-end">
+                {transaction.status === 'paid' && (
+                  <RefundAction transaction={transaction} itemText={itemText(transaction)} />
+                )}
+              </span>
+            )}
           </li>
         ))}
       </ul>

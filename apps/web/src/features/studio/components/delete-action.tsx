@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button, IconButton } from '../../../components/ui';
+import { Button, ConfirmDialog, IconButton } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { forgetUpload } from '../recent-uploads';
 import {
@@ -11,7 +11,6 @@ import {
   type StudioEntity,
 } from '../studio.api';
 import { STUDIO_MESSAGES } from '../studio.messages';
-import { ConfirmDialog } from './confirm-dialog';
 
 const consequences: Record<StudioEntity, string> = {
   song: 'The song, its audio and its cover are removed for everyone, including people who bought it.',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { Button, Modal } from '../../../components/ui';
+import { Button } from './button';
+import { Modal } from './modal';
 
 /** A destructive confirmation on the ui kit's modal: Cancel has the focus, the confirm button shows progress. */
 export function ConfirmDialog({
