@@ -36,7 +36,15 @@ export function freePort(): Promise<number> {
 
 export interface ThrowawayCluster {
   url: string;
+  /** Stops the server (immediate shutdown, like a crash) and removes its files. */
   stop(): void;
+  /**
+   * Stops the server but keeps its files, for `resume` (fault tests). A fast shutdown: sessions are terminated
+   * (57P01) and acknowledged commits kept; an immediate one would lose them here, as commits are not synchronous.
+   */
+  pause(): void;
+  /** Starts a paused server again on the same port. */
+  resume(): void;
 }
 
 /**
@@ -77,9 +85,15 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   ]);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause() {
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './database-unavailable';
 
 /** An error whose message is safe to show to the caller. */
 export class AppError extends Error {
@@ -69,6 +70,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: 'code' in error ? error.code : undefined }, 'database unavailable');
+      return reply
+        .status(DATABASE_UNAVAILABLE.status)
+        .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSec))
+        .send({ message: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse } from '@backbeat/contract';
+import { ErrorResponse, HealthResponse } from '@backbeat/contract';
 import { sql, type Database } from '../../db/client';
+import { DATABASE_UNAVAILABLE } from '../../platform/database-unavailable';
 import { AppError } from '../../platform/errors';
 
 const startedAt = Date.now();
@@ -9,13 +10,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/health',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthResponse } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: HealthResponse, 503: ErrorResponse },
+      },
     },
     async () => {
       try {
         await database.query(sql`select 1 as ok`);
       } catch {
-        throw new AppError(503, 'DATABASE_UNAVAILABLE', 'Database unavailable');
+        throw new AppError(
+          DATABASE_UNAVAILABLE.status,
+          DATABASE_UNAVAILABLE.code,
+          DATABASE_UNAVAILABLE.message,
+        );
       }
       return {
         status: 'ok' as const,
