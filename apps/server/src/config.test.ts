@@ -76,3 +76,20 @@ describe('payment gateway configuration', () => {
     );
   });
 });
+
+describe('demo seed', () => {
+  it('is on by default in development and tests, off by default in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+  });
+
+  it('follows an explicit SEED_DEMO everywhere', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(refusal({ ...base, SEED_DEMO: 'maybe' })).toMatch(
+      /^Invalid configuration: SEED_DEMO must be true/,
+    );
+  });
+});

@@ -30,7 +30,7 @@ const EnvSchema = z.object({
     .optional(),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: boolish.default(true),
+  SEED_DEMO: boolish.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
@@ -119,6 +119,10 @@ export interface Config {
   databaseUrl: string | undefined;
   secretKey: string;
   logLevel: string;
+  /**
+   * Seed the demo catalogue and accounts into an empty database. Off by default in production, where demo accounts
+   * never get the published passwords (see `demoAccountCredentials`).
+   */
   seedDemo: boolean;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   mediaDir: string;
@@ -180,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     secretKey,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     mediaDir: path.join(dataDir, 'media'),
     dbDir: path.join(dataDir, 'db'),
