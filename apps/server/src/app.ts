@@ -66,6 +66,15 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/**
+ * Fastify 5.12 ignores a bare hop count (it cannot tell a proxy from a client that talks to the app directly), so a
+ * configured count becomes a function trusting that many hops; addresses and ranges are passed through.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const services = createServices(config, database, deps.services);
@@ -77,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           logController: new AccessLogController(),
         }
       : { logger: false }),
-    trustProxy: config.isProduction,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Generous for JSON bodies; file uploads go through multipart with their own limits.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
