@@ -19,6 +19,7 @@ import { authPlugin } from './platform/auth';
 import { apiNotFound, registerErrorHandler } from './platform/errors';
 import { AccessLogController, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
+import { registerTextInputCheck } from './platform/text-input';
 import { paymentContentSources } from './modules/payments/content-security';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextInputCheck(app);
   app.decorate('services', services);
 
   await app.register(securityHeaders, {
