@@ -49,8 +49,10 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   // Sign-in lookups go through the app's session cache, so a key fetch costs no session query.
   const requesterOf =
     (request: FastifyRequest): Requester =>
-    async () =>
-      (await request.getUser())?.id ?? null;
+    async () => {
+      const user = await request.getUser();
+      return user && { userId: user.id, sessionId: user.sessionId };
+    };
 
   app.get(
     '/stream/song/:id',
