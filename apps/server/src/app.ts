@@ -19,6 +19,7 @@ import { authPlugin } from './platform/auth';
 import { apiNotFound, registerErrorHandler } from './platform/errors';
 import { AccessLogController, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
+import { registerTextInputCheck } from './platform/text-input';
 import { paymentContentSources } from './modules/payments/content-security';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
@@ -66,6 +67,15 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/**
+ * Fastify 5.12 ignores a bare hop count (it cannot tell a proxy from a client that talks to the app directly), so a
+ * configured count becomes a function trusting that many hops; addresses and ranges are passed through.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const services = createServices(config, database, deps.services);
@@ -77,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           logController: new AccessLogController(),
         }
       : { logger: false }),
-    trustProxy: config.isProduction,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Generous for JSON bodies; file uploads go through multipart with their own limits.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextInputCheck(app);
   app.decorate('services', services);
 
   await app.register(securityHeaders, {

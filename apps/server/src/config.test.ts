@@ -76,3 +76,52 @@ describe('payment gateway configuration', () => {
     );
   });
 });
+
+describe('demo seed', () => {
+  it('is on by default in development and tests, off by default in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+  });
+
+  it('follows an explicit SEED_DEMO everywhere', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(refusal({ ...base, SEED_DEMO: 'maybe' })).toMatch(
+      /^Invalid configuration: SEED_DEMO must be true/,
+    );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, in production too', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('reads a hop count or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({
+        ...base,
+        TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,192.168.0.0/255.255.0.0,loopback',
+      }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', '192.168.0.0/255.255.0.0', 'loopback']);
+  });
+
+  it('refuses true (anyone could choose their address) and anything that is not an address', () => {
+    const hint =
+      'must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)';
+    expect(refusal({ ...base, TRUST_PROXY: 'true' })).toBe(
+      `Invalid configuration: TRUST_PROXY ${hint} (got "true")`,
+    );
+    for (const value of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1,', '::1/129', '1.2.3.4/8/8']) {
+      expect(refusal({ ...base, TRUST_PROXY: value })).toBe(
+        `Invalid configuration: TRUST_PROXY ${hint} (got ${JSON.stringify(value)})`,
+      );
+    }
+  });
+});

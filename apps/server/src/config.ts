@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -9,6 +10,38 @@ const boolish = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+const TRUST_PROXY_HINT =
+  'must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8)';
+/** The named ranges @fastify/proxy-addr understands besides addresses and CIDRs. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4; // a netmask such as 255.255.0.0
+}
+
+/**
+ * Which proxies may set X-Forwarded-For (and -Proto, -Host): none by default, in production too, so a client cannot
+ * pick its own address for the rate limits. `true` (trust anyone) is refused for that reason.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === 'false' || text === 'no' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry && isProxyAddress(entry))) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+    return z.NEVER;
+  })
+  .optional();
 const optionalText = z.string().min(1).optional();
 
 const EnvSchema = z.object({
@@ -30,7 +63,8 @@ const EnvSchema = z.object({
     .optional(),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: boolish.default(true),
+  SEED_DEMO: boolish.optional(),
+  TRUST_PROXY: trustProxy,
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
@@ -119,6 +153,10 @@ export interface Config {
   databaseUrl: string | undefined;
   secretKey: string;
   logLevel: string;
+  /**
+   * Seed the demo catalogue and accounts into an empty database. Off by default in production, where demo accounts
+   * never get the published passwords (see `demoAccountCredentials`).
+   */
   seedDemo: boolean;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   mediaDir: string;
@@ -129,6 +167,11 @@ export interface Config {
   currency: string;
   /** Registrations allowed per IP address per hour. */
   registerRateLimit: number;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed: false (none, the default), a hop count (only safe when the
+   * app cannot be reached except through that many proxies) or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
 }
 
 /** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
@@ -180,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     secretKey,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     mediaDir: path.join(dataDir, 'media'),
     dbDir: path.join(dataDir, 'db'),
@@ -189,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,
     registerRateLimit: e.AUTH_REGISTER_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

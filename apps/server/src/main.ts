@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
-import { seedDemoCatalogueIfEmpty } from './db/seed/demo-seed';
+import { seedDemoOnStartup } from './db/seed/demo-seed';
 import { startDevEmulator } from './modules/payments/dev-emulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,9 +44,7 @@ async function main() {
   const app = await buildApp({ config, database, webDistDir, logger });
   const { jobs } = app.services;
 
-  if (config.seedDemo) {
-    await seedDemoCatalogueIfEmpty({ config, database, services: app.services, log: logger });
-  }
+  await seedDemoOnStartup({ config, database, services: app.services, log: logger });
   jobs.start();
 
   await app.listen({ port: config.port, host: config.host });

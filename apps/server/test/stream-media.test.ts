@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../src/db/schema';
+import { sessions, subscriptions, users } from '../src/db/schema';
 import { StreamTokenService } from '../src/modules/streaming';
 import { createTestApp, type TestContext } from './test-app';
 import { createArtist, createSong, createUser, subscribe, type TestUser } from './stream.fixtures';
@@ -44,6 +44,8 @@ afterAll(async () => {
   await ctx.close();
   await media.cleanup();
 });
+
+const holder = (user: TestUser) => ({ userId: user.id, sessionId: user.sessionId });
 
 async function tokenFor(user: TestUser, id: string): Promise<string> {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/stream/song/${id}`, headers: user.headers });
@@ -130,7 +132,7 @@ describe('key', () => {
       status: 'expired',
       endsInMs: HOUR,
     });
-    const genuine = new StreamTokenService(ctx.config.secretKey).issue(lapsed.id, songId);
+    const genuine = new StreamTokenService(ctx.config.secretKey).issue(holder(lapsed), songId);
     expect((await get(keyPath(songId, genuine))).json()).toMatchObject({ code: 'ACCESS_DENIED' });
     // Renewed: the very next key request plays.
     await db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.id, subscriptionId));
@@ -140,7 +142,7 @@ describe('key', () => {
   it('refuses the token of an account deleted since', async () => {
     const db = ctx.database.db;
     const leaving = await createUser(db, 'admin');
-    const leavingToken = new StreamTokenService(ctx.config.secretKey).issue(leaving.id, songId);
+    const leavingToken = new StreamTokenService(ctx.config.secretKey).issue(holder(leaving), songId);
     await db.delete(users).where(eq(users.id, leaving.id));
     expect((await get(keyPath(songId, leavingToken))).json()).toMatchObject({ code: 'INVALID_STREAM_TOKEN' });
   });
@@ -170,10 +172,10 @@ describe('stream tokens on playlist, key and audio', () => {
       const bad = [
         '',
         'garbage',
-        foreignSecret.issue(subscriber.id, songId),
+        foreignSecret.issue(holder(subscriber), songId),
         // The last character changed (to 'A' unless it is one already: then the token would be unchanged).
         `${payload}.${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`,
-        sameSecret.issue(subscriber.id, songId, Date.now() - 7 * HOUR),
+        sameSecret.issue(holder(subscriber), songId, Date.now() - 7 * HOUR),
         await tokenFor(subscriber, otherSongId),
       ];
       for (const candidate of bad) {
@@ -195,6 +197,56 @@ describe('stream tokens on playlist, key and audio', () => {
       message: 'This stream link belongs to another account.',
       code: 'INVALID_STREAM_TOKEN',
     });
+  });
+});
+
+describe('stream tokens end with the session that minted them', () => {
+  it('refuses playlist, key and audio after logout, with the token alone or with a new session', async () => {
+    const db = ctx.database.db;
+    const listener = await createUser(db);
+    await subscribe(db, { userId: listener.id, artistId, status: 'active', endsInMs: 30 * 24 * HOUR });
+    const minted = await tokenFor(listener, songId);
+    const paths = [playlistPath(songId, minted), keyPath(songId, minted), audioPath(songId, minted)];
+    for (const url of paths) expect((await get(url)).statusCode, url).toBe(200);
+
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: listener.headers,
+    });
+    expect(logout.statusCode).toBe(200);
+    const sameUserElsewhere = await createUser(db);
+    await db
+      .update(sessions)
+      .set({ userId: listener.id })
+      .where(eq(sessions.id, sameUserElsewhere.sessionId));
+    for (const url of paths) {
+      for (const headers of [{}, listener.headers, sameUserElsewhere.headers]) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json()).toEqual({
+          message: 'This stream link is invalid or has expired.',
+          code: 'INVALID_STREAM_TOKEN',
+        });
+      }
+    }
+    // The new session gets its own working links; segments stay public (useless without the key).
+    const fresh = await tokenFor(sameUserElsewhere, songId);
+    expect((await get(keyPath(songId, fresh))).statusCode).toBe(200);
+    expect((await get(segmentPath(songId))).statusCode).toBe(200);
+  });
+
+  it('refuses the token of a session revoked in the database (another instance) or expired', async () => {
+    const db = ctx.database.db;
+    for (const end of [{ revokedAt: new Date() }, { expiresAt: new Date(Date.now() - 1000) }]) {
+      const listener = await createUser(db);
+      await subscribe(db, { userId: listener.id, artistId, status: 'active', endsInMs: 30 * 24 * HOUR });
+      const minted = new StreamTokenService(ctx.config.secretKey).issue(holder(listener), songId);
+      await db.update(sessions).set(end).where(eq(sessions.id, listener.sessionId));
+      const res = await get(keyPath(songId, minted));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('INVALID_STREAM_TOKEN');
+    }
   });
 });
 

@@ -7,6 +7,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export interface TestUser {
   id: string;
+  /** The id of the user's session (stream tokens are bound to it). */
+  sessionId: string;
   token: string;
   headers: { authorization: string };
 }
@@ -16,10 +18,11 @@ export async function createUser(db: AppDb, role: 'user' | 'artist' | 'admin' = 
   const id = randomUUID();
   await db.insert(users).values({ id, name: `${role} ${id.slice(0, 6)}`, email: `${id}@example.test`, role });
   const token = randomBytes(32).toString('base64url');
-  await db
+  const [session] = await db
     .insert(sessions)
-    .values({ userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + DAY) });
-  return { id, token, headers: { authorization: `Bearer ${token}` } };
+    .values({ userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + DAY) })
+    .returning({ id: sessions.id });
+  return { id, sessionId: session!.id, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 export async function createArtist(db: AppDb, values: { name: string; ownerUserId?: string | null }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessType } from './catalog';
-import { Id, MessageResponse } from './common';
+import { ErrorResponse, Id, MessageResponse } from './common';
 
 /** Why the access policy refused a song (SPEC section 8 picks the listener's message from these facts). */
 export const DenialReason = z.enum([
@@ -32,6 +32,19 @@ export const StreamDeniedResponse = z.object({
   isPremium: z.boolean(),
 });
 export type StreamDeniedResponse = z.infer<typeof StreamDeniedResponse>;
+
+/**
+ * 403 from the key and fallback audio endpoints and POST /stream/plays: the policy's refusal (as above), or a plain
+ * `{ message, code }` (INVALID_STREAM_TOKEN for a bad, expired or ended token; CSRF for a cross-site cookie POST).
+ */
+export const StreamRefusedResponse = z.union([StreamDeniedResponse, ErrorResponse]);
+export type StreamRefusedResponse = z.infer<typeof StreamRefusedResponse>;
+
+/**
+ * The raw bytes of a media answer (HLS playlist text, AES key, MPEG-TS segment, AAC audio). Documentation only:
+ * such answers are strings, Buffers or streams, which Fastify never passes through a response serializer.
+ */
+export const MediaBytes = z.string().meta({ format: 'binary' });
 
 /** GET /stream/album/:id: the album's ready songs the viewer may play, in track order. */
 export const StreamAlbumResponse = z.object({

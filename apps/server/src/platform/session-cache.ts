@@ -22,6 +22,8 @@ export interface ConfirmedSession {
  */
 export class SessionCache {
   private readonly sessions: TtlCache<string, Readonly<AuthUser>>;
+  /** Session id -> its user id, for checks by id (stream tokens name the session that minted them). */
+  private readonly liveSessions: TtlCache<string, string>;
   private readonly ttlMs: number;
   /** Bumped by every invalidation; a lookup that started before one is not stored. */
   private epoch = 0;
@@ -29,6 +31,7 @@ export class SessionCache {
   constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
     this.ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
     this.sessions = new TtlCache(options.maxEntries ?? 50_000, this.ttlMs);
+    this.liveSessions = new TtlCache(options.maxEntries ?? 50_000, this.ttlMs);
   }
 
   /** The user of a remembered session, else the loader's answer (remembered when still current). */
@@ -41,20 +44,43 @@ export class SessionCache {
     const user = Object.freeze(found.user);
     const now = Date.now();
     const ttlMs = Math.min(this.ttlMs, found.expiresAt.getTime() - now);
-    if (epoch === this.epoch && ttlMs > 0) this.sessions.set(tokenHash, user, now, ttlMs);
+    if (epoch === this.epoch && ttlMs > 0) {
+      this.sessions.set(tokenHash, user, now, ttlMs);
+      this.liveSessions.set(user.sessionId, user.id, now, ttlMs);
+    }
     return user;
+  }
+
+  /**
+   * Whether a session (by id) is still live: remembered like `resolve`'s answers, with the same invalidations and
+   * TTL, so a stream token checked on every key request costs a query at most once per TTL.
+   */
+  async isLive(
+    sessionId: string,
+    load: () => Promise<{ userId: string; expiresAt: Date } | null>,
+  ): Promise<boolean> {
+    if (this.liveSessions.get(sessionId)) return true;
+    const epoch = this.epoch;
+    const found = await load();
+    if (!found) return false;
+    const now = Date.now();
+    const ttlMs = Math.min(this.ttlMs, found.expiresAt.getTime() - now);
+    if (epoch === this.epoch && ttlMs > 0) this.liveSessions.set(sessionId, found.userId, now, ttlMs);
+    return true;
   }
 
   /** One session ended (logout). */
   forgetSession(sessionId: string): void {
     this.epoch++;
     this.sessions.deleteWhere((user) => user.sessionId === sessionId);
+    this.liveSessions.delete(sessionId);
   }
 
   /** Every session of an account ended, or the account changed or went away. */
   forgetUser(userId: string): void {
     this.epoch++;
     this.sessions.deleteWhere((user) => user.id === userId);
+    this.liveSessions.deleteWhere((owner) => owner === userId);
   }
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../client';
-import { albums, artists, genres, jobs, songs, userPreferredGenres, users } from '../schema';
+import { albums, artists, genres, jobs, songs, userPreferredGenres } from '../schema';
 import type { AppServices } from '../../modules';
 import {
   generateCoverArt,
@@ -13,15 +13,17 @@ import {
   synthesizeSong,
   type FfmpegTools,
 } from '../../modules/media';
-import { hashPassword } from '../../modules/auth/password';
 import { storeCoverImage } from '../../modules/catalog/cover-images';
 import { toSearchText } from '../../modules/catalog/search-text';
 import { TRANSCODE_JOB } from '../../modules/catalog/transcode.job';
+import {
+  demoAccountCredentials,
+  insertDemoAccounts,
+  logCreatedDemoAccounts,
+  reportExistingDemoAccounts,
+  type SeedLog,
+} from './demo-accounts';
 import { demoAccounts, demoArtists, demoGenres } from './demo-data';
-
-interface SeedLog {
-  info(obj: object | string, msg?: string): void;
-}
 
 const slugify = (name: string) =>
   toSearchText(name)
@@ -45,6 +47,25 @@ async function inPool<T>(items: T[], limit: number, worker: (item: T, index: num
 /** A stable pseudo-random duration in [30, 120] s per song, skewed short so the seed stays fast. */
 const demoDuration = (index: number) => 30 + ((index * 37) % 7) * 8 + (index % 3) * 5;
 
+/**
+ * The start-up step: with SEED_DEMO (default on outside production, off in production) an empty database gets the
+ * demo catalogue; otherwise the log says plainly that no demo accounts were created.
+ */
+export async function seedDemoOnStartup(input: {
+  config: Config;
+  database: Database;
+  services: AppServices;
+  log: SeedLog;
+}): Promise<void> {
+  const { config, database, log } = input;
+  if (config.seedDemo) return seedDemoCatalogueIfEmpty(input);
+  log.info(
+    `demo seed is off (SEED_DEMO${config.isProduction ? ' is off by default in production' : '=false'}): ` +
+      'no demo catalogue was seeded and no demo accounts were created',
+  );
+  await reportExistingDemoAccounts(config, database.db, log);
+}
+
 export async function seedDemoCatalogueIfEmpty(input: {
   config: Config;
   database: Database;
@@ -54,11 +75,12 @@ export async function seedDemoCatalogueIfEmpty(input: {
   const { config, database, services, log } = input;
   const [existing] = await database.query<{ count: number }>(sql`select count(*)::int as count from users`);
   if (existing && existing.count > 0) {
-    await printDemoAccounts(database, log);
+    await reportExistingDemoAccounts(config, database.db, log);
     return;
   }
 
   const started = Date.now();
+  const credentials = demoAccountCredentials(config);
   log.info('empty database: seeding the demo catalogue (synthesising and transcoding audio)');
   const tools = await locateFfmpeg(config.ffmpegPath);
   const workDir = path.join(config.dataDir, 'tmp', `seed-${randomUUID()}`);
@@ -90,24 +112,12 @@ export async function seedDemoCatalogueIfEmpty(input: {
       await services.mediaStore.put(song.sourceKey, path.join(workDir, `${song.id}.wav`));
     });
 
-    const hashes = await Promise.all(Object.values(demoAccounts).map((a) => hashPassword(a.password)));
     await database.db.transaction(async (tx) => {
       await tx
         .insert(genres)
         .values(demoGenres.map((name) => ({ id: genreIds.get(name)!, name, slug: slugify(name) })));
-      const accountIds = await tx
-        .insert(users)
-        .values(
-          Object.values(demoAccounts).map((account, i) => ({
-            name: account.name,
-            email: account.email,
-            emailVerified: true,
-            passwordHash: hashes[i]!,
-            role: account.role,
-          })),
-        )
-        .returning({ id: users.id, email: users.email });
-      const idOf = (email: string) => accountIds.find((a) => a.email === email)!.id;
+      const accountIds = await insertDemoAccounts(tx, credentials);
+      const idOf = (email: string) => accountIds.get(email)!;
       // The listener and the artist land on /home; the admin starts without genres, like a new account.
       await tx.insert(userPreferredGenres).values(
         [demoAccounts.listener, demoAccounts.artist].flatMap((account) =>
@@ -188,7 +198,7 @@ export async function seedDemoCatalogueIfEmpty(input: {
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  await printDemoAccounts(database, log);
+  logCreatedDemoAccounts(credentials, log);
 }
 
 async function synthesize(tools: FfmpegTools, seed: number, durationSec: number, outFile: string) {
@@ -279,17 +289,4 @@ function buildPlan(genreIds: Map<string, string>) {
     });
   });
   return { artists: artistRows, albums: albumRows, songs: songRows };
-}
-
-async function printDemoAccounts(database: Database, log: SeedLog) {
-  const emails = Object.values(demoAccounts).map((a) => a.email);
-  const present = await database.db
-    .select({ email: users.email })
-    .from(users)
-    .where(inArray(users.email, emails));
-  if (present.length === 0) return;
-  const lines = Object.values(demoAccounts)
-    .filter((a) => present.some((p) => p.email === a.email))
-    .map((a) => `  ${a.role.padEnd(6)}  ${a.email}  /  ${a.password}`);
-  log.info(`Demo accounts (role, e-mail / password):\n${lines.join('\n')}`);
 }

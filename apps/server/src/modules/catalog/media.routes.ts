@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorResponse, MediaBytes } from '@backbeat/contract';
 import { notFound } from '../../platform/errors';
 import type { MediaStore } from '../../storage/media-store';
 import { IMAGE_KEY_PATTERN } from './cover-images';
@@ -16,6 +18,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ mediaStore: MediaStore }> = as
         tags: ['media'],
         summary: 'A cover or artist image (WebP, immutable)',
         params: z.object({ '*': z.string() }),
+        response: {
+          200: { description: 'The image', content: { 'image/webp': { schema: MediaBytes } } },
+          304: z.null().describe('Not modified (If-None-Match matched the ETag); no body'),
+          400: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -29,8 +37,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ mediaStore: MediaStore }> = as
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('ETag', etag)
         .header('Cross-Origin-Resource-Policy', 'same-site');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('image/webp').header('Content-Length', info.size).send(mediaStore.read(key));
+      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
+      // The schema documents bytes; a stream is sent as is (never serialised), which the typed reply cannot express.
+      return (reply as FastifyReply)
+        .type('image/webp')
+        .header('Content-Length', info.size)
+        .send(mediaStore.read(key));
     },
   );
 };

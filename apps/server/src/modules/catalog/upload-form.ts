@@ -6,6 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
+import { findInvalidText, INVALID_TEXT } from '../../platform/text-input';
 import { sniffAudioMagic, sniffImageMagic } from '../media';
 
 export type UploadKind = 'audio' | 'image';
@@ -124,11 +125,11 @@ export async function receiveForm(
     for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw badRequest(`${part.fieldname}: is too long`);
-        addField(
-          fields,
-          part.fieldname,
-          typeof part.value === 'string' ? part.value : JSON.stringify(part.value),
-        );
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        // Form fields are not seen by the app-wide text check (it runs before the parts are read).
+        const invalid = findInvalidText({ [part.fieldname]: value }, 'form');
+        if (invalid) throw badRequest(`${part.fieldname}: ${invalid.problem}`, INVALID_TEXT);
+        addField(fields, part.fieldname, value);
         continue;
       }
       const rule = rules[part.fieldname];

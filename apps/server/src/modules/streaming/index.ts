@@ -14,8 +14,12 @@ export async function registerStreaming(api: FastifyInstance, context: ModuleCon
   const media = new StreamMedia(context.services.mediaStore, (songId) =>
     repository.findReadyMediaPrefix(songId),
   );
+  const { sessionCache } = context.services;
   const service = new StreamingService(repository, new StreamTokenService(context.config.secretKey), media, {
     clock: context.services.clock,
+    // A stream token dies with its session; the session cache keeps the check off the database most of the time.
+    sessionIsLive: (sessionId) =>
+      sessionCache.isLive(sessionId, () => repository.findLiveSession(sessionId, new Date())),
   });
   context.services.entitlements.on((change) => service.forgetAllowed(change));
   await api.register(streamingRoutes, { service, media });

@@ -1,19 +1,35 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Long enough for a song plus pauses; the key endpoint re-runs the access policy on every fetch anyway. */
+/**
+ * Long enough for a song plus pauses; the key endpoint re-runs the access policy on every fetch anyway, and a token
+ * dies earlier with the session that minted it (logout, password reset, account deletion).
+ */
 export const STREAM_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
 
-const VERSION = 1;
+// Version 1 tokens (no session) are refused: they were issued before tokens were bound to sessions.
+const VERSION = 2;
 const UUID_BYTES = 16;
-// version (1) + user id (16) + song id (16) + expiry in unix seconds (4)
-const PAYLOAD_BYTES = 1 + UUID_BYTES + UUID_BYTES + 4;
+const USER_AT = 1;
+const SONG_AT = USER_AT + UUID_BYTES;
+const SESSION_AT = SONG_AT + UUID_BYTES;
+const EXPIRY_AT = SESSION_AT + UUID_BYTES;
+// version (1) + user id (16) + song id (16) + session id (16) + expiry in unix seconds (4)
+const PAYLOAD_BYTES = EXPIRY_AT + 4;
 const MAC_BYTES = 32;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StreamTokenClaims {
   userId: string;
   songId: string;
+  /** The session the token was issued to; the token is only honoured while that session lives. */
+  sessionId: string;
   expiresAt: Date;
+}
+
+/** Who a token is issued to: a user, through one of their sessions. */
+export interface StreamTokenHolder {
+  userId: string;
+  sessionId: string;
 }
 
 function uuidToBytes(uuid: string): Buffer {
@@ -28,7 +44,7 @@ function bytesToUuid(bytes: Buffer): string {
 
 /**
  * Signed, expiring capability to play one song as one user: `base64url(payload).base64url(HMAC-SHA256)`.
- * The payload binds the user id, the song id and the expiry; the MAC key is derived from SECRET_KEY for this
+ * The payload binds the user id, the song id, the session that asked for it and the expiry; the MAC key is derived from SECRET_KEY for this
  * purpose only, so a MAC made for something else (OIDC state...) can never pass as a stream token.
  */
 export class StreamTokenService {
@@ -41,12 +57,13 @@ export class StreamTokenService {
     this.macKey = createHmac('sha256', secretKey).update('backbeat:stream-token:v1').digest();
   }
 
-  issue(userId: string, songId: string, now: number = Date.now()): string {
+  issue(holder: StreamTokenHolder, songId: string, now: number = Date.now()): string {
     const payload = Buffer.alloc(PAYLOAD_BYTES);
     payload.writeUInt8(VERSION, 0);
-    uuidToBytes(userId).copy(payload, 1);
-    uuidToBytes(songId).copy(payload, 1 + UUID_BYTES);
-    payload.writeUInt32BE(Math.floor((now + this.ttlMs) / 1000), 1 + 2 * UUID_BYTES);
+    uuidToBytes(holder.userId).copy(payload, USER_AT);
+    uuidToBytes(songId).copy(payload, SONG_AT);
+    uuidToBytes(holder.sessionId).copy(payload, SESSION_AT);
+    payload.writeUInt32BE(Math.floor((now + this.ttlMs) / 1000), EXPIRY_AT);
     return `${payload.toString('base64url')}.${this.mac(payload).toString('base64url')}`;
   }
 
@@ -64,9 +81,10 @@ export class StreamTokenService {
     if (payload.readUInt8(0) !== VERSION) return null;
 
     const claims: StreamTokenClaims = {
-      userId: bytesToUuid(payload.subarray(1, 1 + UUID_BYTES)),
-      songId: bytesToUuid(payload.subarray(1 + UUID_BYTES, 1 + 2 * UUID_BYTES)),
-      expiresAt: new Date(payload.readUInt32BE(1 + 2 * UUID_BYTES) * 1000),
+      userId: bytesToUuid(payload.subarray(USER_AT, SONG_AT)),
+      songId: bytesToUuid(payload.subarray(SONG_AT, SESSION_AT)),
+      sessionId: bytesToUuid(payload.subarray(SESSION_AT, EXPIRY_AT)),
+      expiresAt: new Date(payload.readUInt32BE(EXPIRY_AT) * 1000),
     };
     if (claims.songId !== songId.toLowerCase()) return null;
     if (claims.expiresAt.getTime() <= now) return null;

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { albums, artists, plays, songs } from '../../db/schema';
+import { albums, artists, plays, sessions, songs } from '../../db/schema';
 import type { Entitlements, SongAccessFacts } from '../access/access-policy';
 import { loadEntitlements, songEntitlementColumns } from '../access/entitlements.repository';
 
@@ -120,6 +120,16 @@ export class StreamingRepository {
     now: Date,
   ): Promise<Entitlements> {
     return loadEntitlements(this.db, userId, scope, now);
+  }
+
+  /** A session that is neither revoked nor expired (a stream token lives only as long as its session). */
+  async findLiveSession(sessionId: string, now: Date): Promise<{ userId: string; expiresAt: Date } | null> {
+    const [row] = await this.db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row ?? null;
   }
 
   /** Where a ready song's HLS files live; null for unknown or unready songs. */

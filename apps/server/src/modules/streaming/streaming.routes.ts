@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
   HlsParams,
   HlsSegmentParams,
   IdParams,
+  MediaBytes,
   RecentlyPlayedQuery,
   RecentlyPlayedResponse,
   RecordPlayBody,
@@ -12,6 +14,7 @@ import {
   StreamAlbumDeniedResponse,
   StreamAlbumResponse,
   StreamDeniedResponse,
+  StreamRefusedResponse,
   StreamSongParams,
   StreamSongResponse,
   StreamTokenQuery,
@@ -28,6 +31,21 @@ export interface StreamingRoutesOptions {
 
 const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
 const tags = ['streaming'];
+
+/** A documented non-JSON answer: media bytes of one content type. */
+const mediaBody = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: MediaBytes } },
+});
+/** Byte-range answers of the file endpoints (segments and fallback audio). */
+const rangeResponses = (contentType: string) => ({
+  206: mediaBody(contentType, 'Partial content (Range)'),
+  304: z.null().describe('Not modified (If-None-Match matched the ETag); no body'),
+  416: {
+    description: 'Range not satisfiable',
+    content: { 'application/json': { schema: ErrorResponse } },
+  },
+});
 /**
  * Media responses (playlists, keys, segments, audio) skip helmet's document headers: CSP and framing rules mean
  * nothing for them, and @fastify/helmet rebuilds its middleware on every request (~10% of a segment's CPU).
@@ -49,8 +67,10 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   // Sign-in lookups go through the app's session cache, so a key fetch costs no session query.
   const requesterOf =
     (request: FastifyRequest): Requester =>
-    async () =>
-      (await request.getUser())?.id ?? null;
+    async () => {
+      const user = await request.getUser();
+      return user && { userId: user.id, sessionId: user.sessionId };
+    };
 
   app.get(
     '/stream/song/:id',
@@ -62,6 +82,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         params: StreamSongParams,
         response: {
           200: StreamSongResponse,
+          400: ErrorResponse,
           401: ErrorResponse,
           403: StreamDeniedResponse,
           404: ErrorResponse,
@@ -82,6 +103,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         params: IdParams,
         response: {
           200: StreamAlbumResponse,
+          400: ErrorResponse,
           401: ErrorResponse,
           403: StreamAlbumDeniedResponse,
           404: ErrorResponse,
@@ -100,6 +122,12 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         summary: 'HLS playlist whose key URI carries the stream token',
         params: HlsParams,
         querystring: StreamTokenQuery,
+        response: {
+          200: mediaBody('application/vnd.apple.mpegurl', 'The rewritten HLS playlist'),
+          400: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -121,11 +149,19 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         summary: 'AES-128 key (16 bytes): stream token and access policy, never cached',
         params: HlsParams,
         querystring: StreamTokenQuery,
+        response: {
+          200: mediaBody('application/octet-stream', 'The 16-byte AES-128 key'),
+          400: ErrorResponse,
+          403: StreamRefusedResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
       const key = await service.key(request.params.songId, request.query.token, requesterOf(request));
-      return reply
+      // The schema documents bytes; a Buffer is sent as is (never serialised), which the typed reply cannot express.
+      return (reply as FastifyReply)
         .header('content-type', 'application/octet-stream')
         .header('cache-control', 'no-store')
         .send(key);
@@ -141,6 +177,12 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       tags,
       summary: 'Encrypted MPEG-TS segment: public, immutable, byte ranges and ETag',
       params: HlsSegmentParams,
+      response: {
+        200: mediaBody('video/mp2t', 'The encrypted segment'),
+        ...rangeResponses('video/mp2t'),
+        400: ErrorResponse,
+        404: ErrorResponse,
+      },
     },
     handler: async (request, reply) => {
       const file = await service.segmentFile(request.params.songId, request.params.segment);
@@ -160,6 +202,14 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       summary: 'Fallback AAC file (audio/mp4): stream token and access policy, byte ranges, never cached',
       params: HlsParams,
       querystring: StreamTokenQuery,
+      response: {
+        200: mediaBody('audio/mp4', 'The AAC audio file'),
+        ...rangeResponses('audio/mp4'),
+        400: ErrorResponse,
+        403: StreamRefusedResponse,
+        404: ErrorResponse,
+        409: ErrorResponse,
+      },
     },
     handler: async (request, reply) => {
       const file = await service.audioFile(request.params.songId, request.query.token, requesterOf(request));
@@ -178,7 +228,14 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         summary: 'Record one listen of a song the user may play',
         security: signedIn,
         body: RecordPlayBody,
-        response: { 201: RecordPlayResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: {
+          201: RecordPlayResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: StreamRefusedResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -195,7 +252,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         summary: 'Distinct songs the user played, latest first',
         security: signedIn,
         querystring: RecentlyPlayedQuery,
-        response: { 200: RecentlyPlayedResponse, 401: ErrorResponse },
+        response: { 200: RecentlyPlayedResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
     async (request) => service.recentlyPlayed(await requireUser(request), request.query.limit),

@@ -9,6 +9,10 @@ import { ACCESS_CACHE_TTL_MS, StreamingService, type Requester } from './streami
 const USER = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const OTHER_USER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const SONG = '11111111-2222-4333-8444-555555555555';
+const SESSION = 'c0ffee00-1234-4abc-9def-0123456789ab';
+const SECOND_SESSION = 'c0ffee00-1234-4abc-9def-0123456789ac';
+const OTHER_SESSION = 'decade00-1234-4abc-9def-0123456789ab';
+const HOLDER = { userId: USER, sessionId: SESSION };
 const ARTIST = 'artist-1';
 const KEY = Buffer.alloc(16, 7);
 
@@ -51,7 +55,10 @@ let repository: FakeRepository;
 let service: StreamingService;
 const tokens = new StreamTokenService('unit-test-secret-key-that-is-long-enough-012345');
 const anonymous: Requester = async () => null;
-const viewer = { id: USER, role: 'user' as const };
+const viewer = { id: USER, role: 'user' as const, sessionId: SESSION };
+/** Sessions the fake database holds as live, and how often the service asked. */
+let liveSessions: Set<string>;
+let sessionChecks: number;
 
 async function refusal(
   promise: Promise<unknown>,
@@ -68,8 +75,14 @@ beforeEach(() => {
   now = Date.parse('2025-06-01T12:00:00Z');
   repository = new FakeRepository();
   repository.paidThrough = new Date(now + 60 * 60 * 1000);
+  liveSessions = new Set([SESSION, SECOND_SESSION, OTHER_SESSION]);
+  sessionChecks = 0;
   service = new StreamingService(repository as unknown as StreamingRepository, tokens, fakeMedia, {
     clock: () => new Date(now),
+    sessionIsLive: async (sessionId) => {
+      sessionChecks += 1;
+      return liveSessions.has(sessionId);
+    },
   });
 });
 
@@ -85,7 +98,7 @@ describe('StreamingService key access', () => {
 
   it('still ends a paid period to the second, cached or not', async () => {
     repository.paidThrough = new Date(now + 1000);
-    const token = tokens.issue(USER, SONG, now);
+    const token = tokens.issue(HOLDER, SONG, now);
     await service.key(SONG, token, anonymous);
     now += 1000;
     expect(await refusal(service.key(SONG, token, anonymous))).toEqual({
@@ -96,7 +109,7 @@ describe('StreamingService key access', () => {
   });
 
   it('sees a revocation once the cache entry is older than its TTL', async () => {
-    const token = tokens.issue(USER, SONG, now);
+    const token = tokens.issue(HOLDER, SONG, now);
     await service.key(SONG, token, anonymous);
     repository.paidThrough = null; // refunded
     now += ACCESS_CACHE_TTL_MS - 1;
@@ -107,28 +120,55 @@ describe('StreamingService key access', () => {
 
   it('never caches a refusal: a purchase plays at the next request', async () => {
     repository.paidThrough = null;
-    const token = tokens.issue(USER, SONG, now);
+    const token = tokens.issue(HOLDER, SONG, now);
     expect((await refusal(service.key(SONG, token, anonymous))).status).toBe(403);
     repository.songBought = true;
     expect(await service.key(SONG, token, anonymous)).toBe(KEY);
   });
 
   it('refuses a token presented by another signed-in account before any query', async () => {
-    const token = tokens.issue(USER, SONG, now);
-    const someoneElse: Requester = async () => OTHER_USER;
+    const token = tokens.issue(HOLDER, SONG, now);
+    const someoneElse: Requester = async () => ({ userId: OTHER_USER, sessionId: OTHER_SESSION });
     expect(await refusal(service.key(SONG, token, someoneElse))).toEqual({
       status: 403,
       code: 'INVALID_STREAM_TOKEN',
       message: 'This stream link belongs to another account.',
     });
-    expect(await service.key(SONG, token, async () => USER)).toBe(KEY);
+    expect(await service.key(SONG, token, async () => HOLDER)).toBe(KEY);
     expect(repository.queries).toBe(1);
   });
 
   it('refuses an expired token and a token of an account that no longer exists', async () => {
-    const expired = tokens.issue(USER, SONG, now - 7 * 60 * 60 * 1000);
+    const expired = tokens.issue(HOLDER, SONG, now - 7 * 60 * 60 * 1000);
     expect((await refusal(service.key(SONG, expired, anonymous))).code).toBe('INVALID_STREAM_TOKEN');
-    const orphan = tokens.issue(OTHER_USER, SONG, now);
+    const orphan = tokens.issue({ userId: OTHER_USER, sessionId: OTHER_SESSION }, SONG, now);
     expect((await refusal(service.key(SONG, orphan, anonymous))).code).toBe('INVALID_STREAM_TOKEN');
+  });
+});
+
+describe('StreamingService: a stream token lives only as long as its session', () => {
+  it('refuses the token once the session that minted it has ended, on key and playlist alike', async () => {
+    const { url } = await service.streamSong(viewer, SONG);
+    const token = decodeURIComponent(url.split('token=')[1]!);
+    expect(await service.key(SONG, token, anonymous)).toBe(KEY);
+    liveSessions.delete(SESSION); // logged out
+    const ended = {
+      status: 403,
+      code: 'INVALID_STREAM_TOKEN',
+      message: 'This stream link is invalid or has expired.',
+    };
+    expect(await refusal(service.key(SONG, token, anonymous))).toEqual(ended);
+    expect(await refusal(service.playlist(SONG, token, anonymous))).toEqual(ended);
+    // The same user's other, still live session does not revive it.
+    const otherDevice: Requester = async () => ({ userId: USER, sessionId: SECOND_SESSION });
+    expect(await refusal(service.key(SONG, token, otherDevice))).toEqual(ended);
+  });
+
+  it("needs no session check when the request carries the token's own session (already confirmed)", async () => {
+    const token = tokens.issue(HOLDER, SONG, now);
+    expect(await service.key(SONG, token, async () => HOLDER)).toBe(KEY);
+    expect(sessionChecks).toBe(0);
+    expect(await service.key(SONG, token, anonymous)).toBe(KEY);
+    expect(sessionChecks).toBe(1);
   });
 });

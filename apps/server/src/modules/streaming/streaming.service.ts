@@ -30,8 +30,14 @@ const PLAY_GRACE_SEC = 5;
  */
 export const ACCESS_CACHE_TTL_MS = 5_000;
 
-/** Who is asking for a tokenised media file: the id of their session's user, if they sent a session. */
-export type Requester = () => Promise<string | null>;
+/** Who is asking for a tokenised media file: their session's user and session, if they sent a session. */
+export type Requester = () => Promise<{ userId: string; sessionId: string } | null>;
+
+/** Whether a session (by id) is still live: not logged out, revoked or expired. */
+export type SessionLiveness = (sessionId: string) => Promise<boolean>;
+
+/** A signed-in viewer and the session they asked through; stream tokens are bound to that session. */
+export type StreamViewer = Viewer & { sessionId: string };
 
 const invalidToken = () => forbidden('This stream link is invalid or has expired.', 'INVALID_STREAM_TOKEN');
 const songNotFound = () => notFound('Song not found', 'SONG_NOT_FOUND');
@@ -58,6 +64,8 @@ function assertPlayable(media: SongMedia): asserts media is SongMedia & { hlsPre
   if (media.status !== 'ready' || !media.hlsPrefix) throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
 }
 
+const holderOf = (viewer: StreamViewer) => ({ userId: viewer.id, sessionId: viewer.sessionId });
+
 export const playlistUrl = (songId: string, token: string) =>
   `${hlsBasePath(songId)}/${HLS_FILES.playlist}?token=${encodeURIComponent(token)}`;
 export const audioUrl = (songId: string, token: string) =>
@@ -71,13 +79,15 @@ export class StreamingService {
   private readonly clock: () => Date;
   /** `${userId}:${songId}` -> the last row that allowed that user to play that song. */
   private readonly allowedAccess: TtlCache<string, SongAccessRow>;
+  private readonly sessionIsLive: SessionLiveness;
 
   constructor(
     private readonly repository: StreamingRepository,
     private readonly tokens: StreamTokenService,
     private readonly media: StreamMedia,
-    options: { clock?: () => Date; accessCacheTtlMs?: number } = {},
+    options: { sessionIsLive: SessionLiveness; clock?: () => Date; accessCacheTtlMs?: number },
   ) {
+    this.sessionIsLive = options.sessionIsLive;
     this.clock = options.clock ?? (() => new Date());
     this.allowedAccess = new TtlCache(50_000, options.accessCacheTtlMs ?? ACCESS_CACHE_TTL_MS);
   }
@@ -92,17 +102,17 @@ export class StreamingService {
     }
   }
 
-  async streamSong(viewer: Viewer, songId: string): Promise<StreamSongResponse> {
+  async streamSong(viewer: StreamViewer, songId: string): Promise<StreamSongResponse> {
     const row = await this.authorize(viewer, songId);
     assertPlayable(row.media);
     const now = this.clock().getTime();
     // The key request follows within milliseconds: let it reuse this fresh answer.
     this.allowedAccess.set(`${viewer.id}:${songId}`, row, now);
-    const token = this.tokens.issue(viewer.id, songId, now);
+    const token = this.tokens.issue(holderOf(viewer), songId, now);
     return { url: playlistUrl(songId, token), audioUrl: audioUrl(songId, token) };
   }
 
-  async streamAlbum(viewer: Viewer, albumId: string): Promise<StreamAlbumResponse> {
+  async streamAlbum(viewer: StreamViewer, albumId: string): Promise<StreamAlbumResponse> {
     const album = await this.repository.findAlbum(albumId);
     if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
     const now = this.clock();
@@ -142,7 +152,7 @@ export class StreamingService {
     return {
       urls: allowed.map(({ songId }) => ({
         songId,
-        url: playlistUrl(songId, this.tokens.issue(viewer.id, songId, issuedAt)),
+        url: playlistUrl(songId, this.tokens.issue(holderOf(viewer), songId, issuedAt)),
       })),
     };
   }
@@ -254,8 +264,10 @@ export class StreamingService {
   }
 
   /**
-   * A genuine, unexpired token for this song; and when the request also carries a session, it must be the token's
-   * user (a link copied into another account is refused). Returns the token's user id.
+   * A genuine, unexpired token for this song, whose session still lives (logout ends its stream links); and when
+   * the request also carries a session, it must be the token's user (a link copied into another account is
+   * refused). The request's own session, when it is the token's, needs no further check: the auth plugin has just
+   * confirmed it. Returns the token's user id.
    */
   private async verifyToken(
     songId: string,
@@ -264,9 +276,12 @@ export class StreamingService {
   ): Promise<string> {
     const claims = this.tokens.verify(token, songId, this.clock().getTime());
     if (!claims) throw invalidToken();
-    const requesterId = await requester();
-    if (requesterId && requesterId !== claims.userId) {
+    const asking = await requester();
+    if (asking && asking.userId !== claims.userId) {
       throw forbidden('This stream link belongs to another account.', 'INVALID_STREAM_TOKEN');
+    }
+    if (asking?.sessionId !== claims.sessionId && !(await this.sessionIsLive(claims.sessionId))) {
+      throw invalidToken();
     }
     return claims.userId;
   }

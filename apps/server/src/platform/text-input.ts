@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorResponse } from '@backbeat/contract';
+import { badRequest } from './errors';
+
+/**
+ * PostgreSQL text cannot hold U+0000 ("invalid byte sequence for encoding UTF8: 0x00"), and an unpaired surrogate
+ * has no UTF-8 form at all (drivers silently turn it into U+FFFD). Either would reach the database as a 500 or as
+ * quietly changed text, so every request is checked once, before validation and before any handler writes.
+ */
+const NUL = '\u0000';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const INVALID_TEXT = 'INVALID_TEXT';
+
+function textProblem(value: string): string | null {
+  if (value.includes(NUL)) return 'must not contain the NUL character (U+0000)';
+  if (LONE_SURROGATE.test(value)) return 'must not contain an unpaired UTF-16 surrogate';
+  return null;
+}
+
+/** The first string (key or value) in `root` that PostgreSQL cannot store, with its path; null when all are fine. */
+export function findInvalidText(root: unknown, rootPath: string): { path: string; problem: string } | null {
+  // Iterative: a deeply nested JSON body must not overflow the stack.
+  const pending: Array<{ value: unknown; path: string }> = [{ value: root, path: rootPath }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) return { path, problem };
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: `${path}.${index}` }));
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const keyProblem = textProblem(key);
+        if (keyProblem) return { path: `${path} (a field name)`, problem: keyProblem };
+        pending.push({ value: item, path: `${path}.${key}` });
+      }
+    }
+  }
+  return null;
+}
+
+const where = (found: { path: string }) => found.path.replace(/^(params|query|body)\./, '');
+
+/** Checks path parameters, the query string and a parsed JSON body (raw webhook bodies are Buffers, left alone). */
+export function assertValidText(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): void {
+  for (const [part, value] of [
+    ['params', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const found = findInvalidText(value, part);
+    if (found) {
+      const field = found.path === part ? part : where(found);
+      throw badRequest(`${field}: ${found.problem}`, INVALID_TEXT);
+    }
+  }
+}
+
+/**
+ * Checks every request, and documents the 400 on every route that documents its answers (any request may carry a
+ * query string). Register before the routes: `onRoute` only sees routes added after it.
+ */
+export function registerTextInputCheck(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => assertValidText(request));
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
+    if (!schema?.response || schema.hide || '400' in schema.response) return;
+    route.schema = { ...schema, response: { ...schema.response, 400: ErrorResponse } };
+  });
+}
