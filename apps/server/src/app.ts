@@ -20,6 +20,7 @@ import { apiNotFound, registerErrorHandler } from './platform/errors';
 import { AccessLogController, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { registerTextInputCheck } from './platform/text-input';
+import { documentDatabaseUnavailable } from './platform/database-unavailable';
 import { paymentContentSources } from './modules/payments/content-security';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextInputCheck(app);
+  documentDatabaseUnavailable(app);
   app.decorate('services', services);
 
   await app.register(securityHeaders, {

@@ -44,6 +44,18 @@ const createPlaylist = (name: string) =>
   app.inject({ method: 'POST', url: '/api/playlists', headers, payload: { name } });
 
 describe('PostgreSQL stopped under the running server', () => {
+  it('documents the 503 on every route that documents its answers', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    }>();
+    const operations = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route, method, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    const missing = operations.filter(({ operation }) => operation.responses && !operation.responses['503']);
+    expect(missing.map(({ method, route }) => `${method} ${route}`)).toEqual([]);
+  });
+
   it('answers 503 with a message while it is down, writes nothing, and recovers by itself', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const before = await createPlaylist('Before the outage');
