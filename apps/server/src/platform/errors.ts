@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './database-unavailable';
@@ -53,6 +53,7 @@ function describeZodIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message:
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 413) drainRefusedBody(request, reply); // an upload over its limit
       return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -85,8 +86,29 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // Fastify's own 4xx errors (bad JSON, body too large, unsupported content type, rate limit...).
     const code = statusCodes[status] ?? ('code' in error && error.code ? String(error.code) : 'ERROR');
+    if (status === 413) drainRefusedBody(request, reply);
     return reply.status(status).send({ message: error.message, code });
   });
+}
+
+/** How much of a refused body is read and thrown away so that its sender gets the answer; beyond it, cut off. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Fastify answers a body over the limit with `Connection: close`: the socket closes while the client is still
+ * uploading, and a browser reports a connection reset instead of the 413 and its message. Instead the rest of the
+ * body is read and discarded (up to a limit, then the connection is cut), and the connection stays usable.
+ */
+function drainRefusedBody(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  reply.removeHeader('connection');
+  let discarded = 0;
+  raw.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_LIMIT_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
 }
 
 export const apiNotFound = (method: string, url: string) => ({
