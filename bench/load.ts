@@ -1,0 +1,296 @@
+/**
+ * Load: simulated listeners against a real server process on a throwaway PostgreSQL cluster, driven by autocannon.
+ * Every connection is one listener with its own session who, in a loop and at a listening pace (a fixed number of
+ * requests per second each), restores the session, browses, searches, likes a song, asks for a stream address,
+ * fetches the playlist, the key and two segments, reads their playlists and now and then starts a purchase. Prints
+ * requests/s and p50/p95/p99 per endpoint, and every non-2xx answer.
+ *
+ *   npm run bench:load -w @backbeat/bench                         # 200 listeners, 60 s, 2 requests/s each
+ *   BENCH_LISTENERS=50 BENCH_SECONDS=20 BENCH_RATE=4 ...           # other shapes
+ *
+ * The server runs as its own process (NODE_ENV=test, so the demo gateway can take the purchases; logs at warn),
+ * seeded with the demo catalogue (real ffmpeg transcodes, encrypted HLS). Listeners and their sessions and
+ * subscriptions are written straight to the database: signing 200 people in through argon2 would measure argon2.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { and, eq } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client';
+import { albums, artists, sessions, songs, subscriptions, users } from '../apps/server/src/db/schema';
+import { hashToken } from '../apps/server/src/platform/session-token';
+import { freePort, startThrowawayCluster } from '../apps/server/test/postgres-cluster';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RATE = Number(process.env.BENCH_RATE ?? 2);
+const SEARCHES = ['velvet', 'midnight', 'nova', 'static', 'gravel', 'blue', 'night', 'reyes'];
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start in 240 s');
+}
+
+interface Step {
+  name: string;
+  request: (context: Listener) => { method: string; path: string; body?: string };
+  onResponse?: (context: Listener, body: string) => void;
+}
+
+interface Listener {
+  session?: string;
+  songId?: string;
+  playlist?: string;
+  key?: string;
+  segments?: string[];
+  round?: number;
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'backbeat-load-'));
+  process.stderr.write(
+    'starting a throwaway PostgreSQL cluster and the server (seeding the demo catalogue)...\n',
+  );
+  const cluster = await startThrowawayCluster();
+  const port = await freePort();
+  let server: ChildProcess | null = null;
+  const database = await openDatabase({ kind: 'postgres', url: cluster.url, max: 4 });
+  try {
+    server = await startServer(
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: work,
+        DATABASE_URL: cluster.url,
+        SECRET_KEY: randomBytes(48).toString('base64url'),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        PAYMENTS_SANDBOX: 'true',
+      },
+      port,
+    );
+    const db = database.db;
+    const premium = new Set(
+      (await db.select({ id: albums.id }).from(albums).where(eq(albums.isPremium, true))).map(
+        (row) => row.id,
+      ),
+    );
+    const playableIds = (
+      await db
+        .select({ id: songs.id, albumId: songs.albumId })
+        .from(songs)
+        .where(and(eq(songs.status, 'ready'), eq(songs.accessType, 'subscription')))
+    )
+      .filter((song) => !song.albumId || !premium.has(song.albumId))
+      .map((song) => song.id);
+    const forSale = await db
+      .select({ id: songs.id, price: songs.price, albumId: songs.albumId })
+      .from(songs)
+      .where(and(eq(songs.status, 'ready'), eq(songs.accessType, 'purchase-only')));
+    const buyable = forSale.filter((song) => song.price > 0 && (!song.albumId || !premium.has(song.albumId)));
+    if (playableIds.length === 0 || buyable.length === 0) {
+      throw new Error('the demo catalogue has no playable or buyable songs');
+    }
+    const artistIds = (await db.select({ id: artists.id }).from(artists)).map((row) => row.id);
+
+    process.stderr.write(`creating ${LISTENERS} listeners with sessions and subscriptions...\n`);
+    const tokens: string[] = [];
+    for (let i = 0; i < LISTENERS; i++) {
+      const userId = randomUUID();
+      const token = randomBytes(32).toString('base64url');
+      await db
+        .insert(users)
+        .values({ id: userId, name: `Load Listener ${i + 1}`, email: `${userId}@load.local` });
+      await db
+        .insert(sessions)
+        .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+      await db.insert(subscriptions).values(
+        artistIds.map((artistId) => ({
+          userId,
+          artistId,
+          status: 'active' as const,
+          gateway: 'sandbox' as const,
+          externalId: `load_${userId}_${artistId}`,
+          currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+        })),
+      );
+      tokens.push(token);
+    }
+
+    const pick = <T>(list: T[], listener: Listener, salt: number) =>
+      list[((listener.round ?? 0) * 7 + salt + tokens.indexOf(listener.session ?? '')) % list.length]!;
+    const steps: Step[] = [
+      { name: 'GET /users/me', request: () => ({ method: 'GET', path: '/api/users/me' }) },
+      { name: 'GET /songs', request: () => ({ method: 'GET', path: '/api/songs?page=1&limit=20' }) },
+      { name: 'GET /artists/all', request: () => ({ method: 'GET', path: '/api/artists/all' }) },
+      {
+        name: 'GET /search',
+        request: (l) => ({ method: 'GET', path: `/api/search?q=${pick(SEARCHES, l, 1)}` }),
+      },
+      {
+        name: 'PUT /users/likedsong/:id',
+        request: (l) => ({ method: 'PUT', path: `/api/users/likedsong/${pick(playableIds, l, 2)}` }),
+      },
+      {
+        name: 'GET /stream/song/:id',
+        request: (l) => {
+          l.songId = pick(playableIds, l, 3);
+          return { method: 'GET', path: `/api/stream/song/${l.songId}` };
+        },
+        onResponse: (l, body) => {
+          l.playlist = (JSON.parse(body) as { url: string }).url;
+        },
+      },
+      {
+        name: 'GET playlist (index.m3u8)',
+        request: (l) => ({ method: 'GET', path: l.playlist! }),
+        onResponse: (l, body) => {
+          const base = `/api/stream/hls/${l.songId}/`;
+          const lines = body.split('\n');
+          const keyLine = lines.find((line) => line.startsWith('#EXT-X-KEY'));
+          const uri = keyLine?.match(/URI="([^"]+)"/)?.[1] ?? '';
+          l.key = uri.startsWith('/') ? uri : `${base}${uri}`;
+          l.segments = lines
+            .filter((line) => line && !line.startsWith('#'))
+            .map((line) => (line.startsWith('/') || line.startsWith('http') ? line : `${base}${line}`));
+        },
+      },
+      { name: 'GET key', request: (l) => ({ method: 'GET', path: l.key! }) },
+      { name: 'GET segment', request: (l) => ({ method: 'GET', path: l.segments![0]! }) },
+      { name: 'GET segment', request: (l) => ({ method: 'GET', path: l.segments![1] ?? l.segments![0]! }) },
+      { name: 'GET /playlists', request: () => ({ method: 'GET', path: '/api/playlists' }) },
+      {
+        name: 'POST /payments/sandbox/create-order',
+        request: (l) => {
+          l.round = (l.round ?? 0) + 1;
+          const song = pick(buyable, l, 4);
+          return {
+            method: 'POST',
+            path: '/api/payments/sandbox/create-order',
+            body: JSON.stringify({ itemType: 'song', itemId: song.id, amount: song.price }),
+          };
+        },
+      },
+    ];
+
+    let nextSession = 0;
+    const requests = steps.map((step) => ({
+      setupRequest: (request: Record<string, unknown>, context: Listener) => {
+        context.session ??= tokens[nextSession++ % tokens.length];
+        const built = step.request(context);
+        const headers: Record<string, string> = { authorization: `Bearer ${context.session}` };
+        if (built.body) headers['content-type'] = 'application/json';
+        return { ...request, method: built.method, path: built.path, headers, body: built.body };
+      },
+      ...(step.onResponse && {
+        onResponse: (status: number, body: string, context: Listener) => {
+          if (status < 300) step.onResponse!(context, body);
+        },
+      }),
+    }));
+
+    // Per-endpoint figures: each connection answers its requests in order, so its n-th answer is step n mod length.
+    const answered = new Map<unknown, number>();
+    const latencies = new Map<string, number[]>();
+    const failures = new Map<string, Map<number, number>>();
+    process.stderr.write(
+      `running ${LISTENERS} listeners for ${SECONDS} s at ${RATE} requests/s each (autocannon)...\n`,
+    );
+    let finish!: (result: autocannon.Result) => void;
+    let fail!: (error: Error) => void;
+    const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: LISTENERS,
+        connectionRate: RATE,
+        duration: SECONDS,
+        requests: requests as never,
+      },
+      (error, result) => (error ? fail(error) : finish(result)),
+    );
+    instance.on('response', (client: unknown, status: number, _bytes: number, responseTime: number) => {
+      const count = answered.get(client) ?? 0;
+      answered.set(client, count + 1);
+      const name = steps[count % steps.length]!.name;
+      (latencies.get(name) ?? latencies.set(name, []).get(name)!).push(responseTime);
+      if (status >= 300) {
+        const byStatus = failures.get(name) ?? failures.set(name, new Map()).get(name)!;
+        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      }
+    });
+    const result = await done;
+
+    const percentile = (sorted: number[], q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const rows = [...latencies.entries()].map(([name, values]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const errors = [...(failures.get(name)?.entries() ?? [])].map(([s, n]) => `${n}x${s}`).join(' ');
+      return {
+        endpoint: name,
+        requests: String(values.length),
+        'req/s': (values.length / SECONDS).toFixed(1),
+        'p50 ms': percentile(sorted, 0.5).toFixed(1),
+        'p95 ms': percentile(sorted, 0.95).toFixed(1),
+        'p99 ms': percentile(sorted, 0.99).toFixed(1),
+        errors: errors || '0',
+      };
+    });
+    const all = [...latencies.values()].flat().sort((a, b) => a - b);
+    const api = [...latencies.entries()]
+      .filter(([name]) => !name.includes('segment') && !name.includes('playlist') && name !== 'GET key')
+      .flatMap(([, values]) => values)
+      .sort((a, b) => a - b);
+    const columns = Object.keys(rows[0] ?? { endpoint: '' }) as Array<keyof (typeof rows)[number]>;
+    const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+    const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+    console.log(
+      `\nLoad: ${LISTENERS} listeners x ${RATE} requests/s for ${SECONDS} s, PostgreSQL (throwaway cluster), ` +
+        `server in its own process, loopback, autocannon ${result.connections} connections\n`,
+    );
+    console.log(line(columns));
+    console.log(line(widths.map((w) => '-'.repeat(w))));
+    for (const row of rows) console.log(line(columns.map((c) => row[c])));
+    const failed = [...failures.values()].reduce(
+      (sum, m) => sum + [...m.values()].reduce((a, b) => a + b, 0),
+      0,
+    );
+    console.log(
+      `\nall: ${all.length} requests, ${(all.length / SECONDS).toFixed(0)} req/s, p50 ${percentile(all, 0.5)} ms, ` +
+        `p95 ${percentile(all, 0.95)} ms, p99 ${percentile(all, 0.99)} ms; API (without media) p99 ` +
+        `${percentile(api, 0.99)} ms (target <= 100 ms); non-2xx ${failed}, socket errors ${result.errors}, ` +
+        `timeouts ${result.timeouts} (target 0)`,
+    );
+  } finally {
+    server?.kill('SIGTERM');
+    await database.close();
+    cluster.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
