@@ -7,6 +7,7 @@
  *
  *   npm run bench:load -w @backbeat/bench                         # 200 listeners, 60 s, 2 requests/s each
  *   BENCH_LISTENERS=50 BENCH_SECONDS=20 BENCH_RATE=4 ...           # other shapes
+ *   BENCH_CPU_PROF=/tmp/prof ...                                   # the server writes a V8 CPU profile there
  *
  * The server runs as its own process (NODE_ENV=test, so the demo gateway can take the purchases; logs at warn),
  * seeded with the demo catalogue (real ffmpeg transcodes, encrypted HLS). Listeners and their sessions and
@@ -33,7 +34,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 2);
 const SEARCHES = ['velvet', 'midnight', 'nova', 'static', 'gravel', 'blue', 'night', 'reyes'];
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -283,7 +287,11 @@ async function main() {
         `timeouts ${result.timeouts} (target 0)`,
     );
   } finally {
-    server?.kill('SIGTERM');
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await database.close();
     cluster.stop();
     await rm(work, { recursive: true, force: true });
