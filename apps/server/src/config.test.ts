@@ -12,6 +12,8 @@ const stripe = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
 const razorpay = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+/** Production needs a real mail server; these tests never send. */
+const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
 const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' };
 
 const refusal = (env: Record<string, string>) => {
@@ -39,7 +41,7 @@ describe('payment gateway configuration', () => {
       razorpay: { keyId: 'rzp_test_x' },
       paypal: { clientId: 'id', webhookId: 'WH-1', environment: 'sandbox' },
     });
-    const production = loadConfig({ ...base, NODE_ENV: 'production', ...paypal });
+    const production = loadConfig({ ...base, NODE_ENV: 'production', ...smtp, ...paypal });
     expect(production.payments.paypal?.environment).toBe('live');
   });
 
@@ -61,7 +63,7 @@ describe('payment gateway configuration', () => {
   });
 
   it('refuses the emulator, the sandbox and gateway address overrides in production', () => {
-    const production = { ...base, NODE_ENV: 'production', ...stripe };
+    const production = { ...base, NODE_ENV: 'production', ...smtp, ...stripe };
     expect(refusal({ ...production, PAYMENTS_EMULATOR: 'true' })).toBe(
       'Invalid configuration: PAYMENTS_EMULATOR cannot be enabled in production (no money would move)',
     );
@@ -74,5 +76,22 @@ describe('payment gateway configuration', () => {
     expect(refusal({ ...production, PAYPAL_ENVIRONMENT: 'moon' })).toMatch(
       /^Invalid configuration: PAYPAL_ENVIRONMENT/,
     );
+  });
+});
+
+describe('mail configuration', () => {
+  it('refuses production without SMTP_URL: the outbox would keep reset links on the server, unsent', () => {
+    expect(refusal({ ...base, NODE_ENV: 'production', ...stripe })).toBe(
+      'Invalid configuration: SMTP_URL is required in production (password-reset mails must be delivered, ' +
+        'not parked in the development outbox)',
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...smtp, ...stripe }).mail.smtpUrl).toBe(
+      'smtp://mail.example.com:587',
+    );
+  });
+
+  it('keeps the development outbox outside production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).mail.smtpUrl).toBeUndefined();
   });
 });

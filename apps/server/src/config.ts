@@ -157,6 +157,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const secretKey = e.SECRET_KEY ?? readOrCreateSecret(dataDir);
+  // Without SMTP, mail goes to the development outbox: reset links would sit on the server instead of reaching users.
+  if (isProduction && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required in production (password-reset mails must be delivered, ' +
+        'not parked in the development outbox)',
+    );
+  }
 
   const oidcProviders: OidcProviderConfig[] = [];
   if (e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET) {
