@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,17 @@ describe('mail configuration', () => {
   it('keeps the development outbox outside production', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).mail.smtpUrl).toBeUndefined();
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).mail.smtpUrl).toBeUndefined();
+  });
+});
+
+describe('generated secret', () => {
+  it('is written once, owner-only, into an owner-only DATA_DIR', () => {
+    const fresh = path.join(dataDir, 'fresh-data');
+    const config = loadConfig({ DATA_DIR: fresh, NODE_ENV: 'development' });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    const file = path.join(fresh, 'secret.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe(config.secretKey);
+    expect(loadConfig({ DATA_DIR: fresh, NODE_ENV: 'development' }).secretKey).toBe(config.secretKey);
   });
 });

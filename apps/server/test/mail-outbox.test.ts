@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -61,6 +61,9 @@ describe('development outbox (no SMTP_URL)', () => {
     await expect.poll(() => named().length, POLL).toBe(1);
     const file = named()[0]!;
     expect(file).toMatch(/\.eml$/);
+    // The development mailbox holds live links: only the server's account may read it.
+    expect(statSync(outbox).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(outbox, file)).mode & 0o777).toBe(0o600);
     const eml = decodeQuotedPrintable(readFileSync(path.join(outbox, file), 'utf8'));
     expect(eml).toContain(`To: ${account.email}`);
     expect(eml).toContain('Subject: Reset your Backbeat password');
