@@ -72,6 +72,8 @@ async function main() {
     await database.migrate();
     const config = loadConfig({
       NODE_ENV: 'production',
+      // Required in production; the bench sends no mail.
+      SMTP_URL: 'smtp://127.0.0.1:25',
       DATA_DIR: work,
       SECRET_KEY: randomBytes(48).toString('base64url'),
       PUBLIC_URL: 'http://127.0.0.1',

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ const stripe = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
 const razorpay = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+/** Production needs a real mail server; these tests never send. */
+const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
 const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' };
 
 const refusal = (env: Record<string, string>) => {
@@ -39,7 +41,7 @@ describe('payment gateway configuration', () => {
       razorpay: { keyId: 'rzp_test_x' },
       paypal: { clientId: 'id', webhookId: 'WH-1', environment: 'sandbox' },
     });
-    const production = loadConfig({ ...base, NODE_ENV: 'production', ...paypal });
+    const production = loadConfig({ ...base, NODE_ENV: 'production', ...smtp, ...paypal });
     expect(production.payments.paypal?.environment).toBe('live');
   });
 
@@ -61,7 +63,7 @@ describe('payment gateway configuration', () => {
   });
 
   it('refuses the emulator, the sandbox and gateway address overrides in production', () => {
-    const production = { ...base, NODE_ENV: 'production', ...stripe };
+    const production = { ...base, NODE_ENV: 'production', ...smtp, ...stripe };
     expect(refusal({ ...production, PAYMENTS_EMULATOR: 'true' })).toBe(
       'Invalid configuration: PAYMENTS_EMULATOR cannot be enabled in production (no money would move)',
     );
@@ -81,12 +83,12 @@ describe('demo seed', () => {
   it('is on by default in development and tests, off by default in production', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).seedDemo).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).seedDemo).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
   });
 
   it('follows an explicit SEED_DEMO everywhere', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(refusal({ ...base, SEED_DEMO: 'maybe' })).toMatch(
       /^Invalid configuration: SEED_DEMO must be true/,
@@ -97,8 +99,10 @@ describe('demo seed', () => {
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default, in production too', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).trustProxy).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).trustProxy).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production', TRUST_PROXY: 'false' }).trustProxy).toBe(
+      false,
+    );
     expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
@@ -123,5 +127,34 @@ describe('TRUST_PROXY', () => {
         `Invalid configuration: TRUST_PROXY ${hint} (got ${JSON.stringify(value)})`,
       );
     }
+  });
+});
+
+describe('mail configuration', () => {
+  it('refuses production without SMTP_URL: the outbox would keep reset links on the server, unsent', () => {
+    expect(refusal({ ...base, NODE_ENV: 'production', ...stripe })).toBe(
+      'Invalid configuration: SMTP_URL is required in production (password-reset mails must be delivered, ' +
+        'not parked in the development outbox)',
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...smtp, ...stripe }).mail.smtpUrl).toBe(
+      'smtp://mail.example.com:587',
+    );
+  });
+
+  it('keeps the development outbox outside production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).mail.smtpUrl).toBeUndefined();
+  });
+});
+
+describe('generated secret', () => {
+  it('is written once, owner-only, into an owner-only DATA_DIR', () => {
+    const fresh = path.join(dataDir, 'fresh-data');
+    const config = loadConfig({ DATA_DIR: fresh, NODE_ENV: 'development' });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    const file = path.join(fresh, 'secret.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe(config.secretKey);
+    expect(loadConfig({ DATA_DIR: fresh, NODE_ENV: 'development' }).secretKey).toBe(config.secretKey);
   });
 });

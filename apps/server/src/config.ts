@@ -200,6 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const secretKey = e.SECRET_KEY ?? readOrCreateSecret(dataDir);
+  // Without SMTP, mail goes to the development outbox: reset links would sit on the server instead of reaching users.
+  if (isProduction && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required in production (password-reset mails must be delivered, ' +
+        'not parked in the development outbox)',
+    );
+  }
 
   const oidcProviders: OidcProviderConfig[] = [];
   if (e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET) {
@@ -240,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // Owner-only: it holds the database, secrets and mail.
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -28,14 +28,15 @@ const forgot = (email: string, ip: string) =>
   });
 const tooMany = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
-describe('login rate limit (10 failed attempts per 15 minutes)', () => {
-  it('blocks an account e-mail after 10 failures from many IPs, even with the right password', async () => {
+describe('login rate limit (per 15 minutes: 10 failures per account and IP, 30 per IP, 50 per account)', () => {
+  it('locks out the guessing IP after 10 failures on an account, but not the owner signing in elsewhere', async () => {
     const account = await registerUser(ctx);
+    const attacker = randomIp();
     for (let i = 0; i < 10; i++) {
-      expect((await login(account.email, 'wrong password', randomIp())).statusCode).toBe(401);
+      expect((await login(account.email, 'wrong password', attacker)).statusCode).toBe(401);
     }
     const sessionsBefore = await countRows(ctx, sessions);
-    const blocked = await login(account.email, account.password, randomIp());
+    const blocked = await login(account.email, account.password, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       message: 'Too many attempts. Please try again in 15 minutes.',
@@ -44,11 +45,38 @@ describe('login rate limit (10 failed attempts per 15 minutes)', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(blocked.cookies).toHaveLength(0);
     expect(await countRows(ctx, sessions)).toBe(sessionsBefore);
+    // The owner, from their own address, is not locked out by someone else's guesses.
+    expect((await login(account.email, account.password, randomIp())).statusCode).toBe(200);
   });
 
-  it('blocks an IP after 10 failures on different accounts', async () => {
+  it('checks at most 10 of 25 parallel wrong guesses from one IP; the rest are refused (429) unchecked', async () => {
+    const account = await registerUser(ctx);
     const ip = randomIp();
-    for (let i = 0; i < 10; i++)
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => login(account.email, 'wrong password', ip)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    for (const res of answers.filter((r) => r.statusCode === 429)) {
+      expect(res.json().message).toMatch(tooMany);
+    }
+    expect((await login(account.email, account.password, randomIp())).statusCode).toBe(200);
+  });
+
+  it('slows distributed guessing: 50 failures from many IPs close the account to everyone for the window', async () => {
+    const account = await registerUser(ctx);
+    for (let i = 0; i < 50; i++) {
+      expect((await login(account.email, 'wrong password', randomIp())).statusCode).toBe(401);
+    }
+    const blocked = await login(account.email, account.password, randomIp());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(tooMany);
+  });
+
+  it('blocks an IP after 30 failures on different accounts', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 30; i++)
       expect((await login(uniqueEmail(), 'wrong password', ip)).statusCode).toBe(401);
     const account = await registerUser(ctx);
     const blocked = await login(account.email, account.password, ip);
@@ -78,7 +106,8 @@ describe('login rate limit (10 failed attempts per 15 minutes)', () => {
 
   it('keeps counting across an app restart (the window lives in the database)', async () => {
     const email = uniqueEmail('restart');
-    for (let i = 0; i < 10; i++) await login(email, 'wrong password', randomIp());
+    const ip = randomIp();
+    for (let i = 0; i < 10; i++) await login(email, 'wrong password', ip);
     expect(await countRows(ctx, rateLimitHits)).toBeGreaterThanOrEqual(10);
     const { buildApp } = await import('../src/app');
     const second = await buildApp({ config: ctx.config, database: ctx.database, services: { mailer } });
@@ -87,7 +116,7 @@ describe('login rate limit (10 failed attempts per 15 minutes)', () => {
         method: 'POST',
         url: '/api/users/login',
         payload: { email, password: 'whatever1' },
-        remoteAddress: randomIp(),
+        remoteAddress: ip,
       });
       expect(res.statusCode).toBe(429);
     } finally {

@@ -4,8 +4,8 @@ import { AppError } from '../src/platform/errors';
 import { AccountService } from '../src/modules/auth/account.service';
 import { PreferencesService } from '../src/modules/auth/preferences.service';
 import type { GenreRow, ProfileRepository } from '../src/modules/auth/profile.repository';
-import { AUTH_RATE_LIMITS, RateLimitService } from '../src/modules/auth/rate-limit.service';
-import type { RateLimitRepository, WindowState } from '../src/modules/auth/rate-limit.repository';
+import { AUTH_RATE_LIMITS, loginRateLimits, RateLimitService } from '../src/modules/auth/rate-limit.service';
+import type { RateLimitRepository, WindowCheck } from '../src/modules/auth/rate-limit.repository';
 import type { UserRow, UsersRepository } from '../src/modules/auth/users.repository';
 import type { MailOutboxRepository } from '../src/modules/mail';
 
@@ -23,12 +23,21 @@ const auth = (overrides: Partial<AuthUser> = {}): AuthUser => ({
 
 class MemoryRateLimitRepository {
   hits = new Map<string, Date[]>();
-  async inWindow(key: string, windowStart: Date, now: Date, record: (s: WindowState) => boolean) {
-    const kept = (this.hits.get(key) ?? []).filter((at) => at > windowStart);
-    const state = { hits: kept.length, oldest: kept[0] ?? null };
-    if (record(state)) kept.push(now);
-    this.hits.set(key, kept);
-    return state;
+  async reserve(checks: WindowCheck[], now: Date) {
+    for (const [index, { key, limit, windowStart }] of checks.entries()) {
+      const kept = (this.hits.get(key) ?? []).filter((at) => at > windowStart);
+      this.hits.set(key, kept);
+      if (kept.length >= limit) return { index, state: { hits: kept.length, oldest: kept[0] ?? null } };
+    }
+    for (const { key } of checks) this.hits.get(key)!.push(now);
+    return null;
+  }
+  async release(keys: string[], at: Date) {
+    for (const key of keys) {
+      const kept = this.hits.get(key) ?? [];
+      const index = kept.findIndex((hit) => hit.getTime() === at.getTime());
+      if (index >= 0) kept.splice(index, 1);
+    }
   }
   async pruneBefore() {}
 }
@@ -57,13 +66,20 @@ describe('RateLimitService', () => {
     await expect(limiter.consume(rule, ['ip:1'])).resolves.toBeUndefined();
   });
 
-  it('counts failures only when asked (login)', async () => {
+  it('counts an attempt in every window or in none, and takes back a released one (login)', async () => {
     const limiter = new RateLimitService(new MemoryRateLimitRepository() as unknown as RateLimitRepository);
-    const rule = AUTH_RATE_LIMITS.login;
-    for (let i = 0; i < 50; i++) await limiter.assertAllowed(rule, ['email:a']);
-    for (let i = 0; i < rule.limit; i++) await limiter.recordFailure(rule, ['email:a']);
-    await expect(limiter.assertAllowed(rule, ['email:a'])).rejects.toBeInstanceOf(AppError);
-    await expect(limiter.assertAllowed(rule, ['email:b'])).resolves.toBeUndefined();
+    // Successful sign-ins are released: they never fill a window.
+    for (let i = 0; i < 50; i++) await limiter.release(await limiter.reserve(loginRateLimits('ip-1', 'a')));
+    for (let i = 0; i < AUTH_RATE_LIMITS.login.limit; i++)
+      await limiter.reserve(loginRateLimits('ip-1', 'a'));
+    await expect(limiter.reserve(loginRateLimits('ip-1', 'a'))).rejects.toBeInstanceOf(AppError);
+    // Another address may still try the account; the refused attempt above counted nowhere.
+    await expect(limiter.reserve(loginRateLimits('ip-2', 'a'))).resolves.toMatchObject({
+      keys: expect.any(Array),
+    });
+    await expect(limiter.reserve(loginRateLimits('ip-1', 'b'))).resolves.toMatchObject({
+      keys: expect.any(Array),
+    });
   });
 
   it('applies a configured limit in place of the default (AUTH_REGISTER_RATE_LIMIT)', async () => {

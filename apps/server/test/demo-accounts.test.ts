@@ -28,7 +28,7 @@ const login = (ctx: TestContext, email: string, password: string) =>
   });
 
 // SEED_DEMO is given as '' (unset), so each context gets the default of its NODE_ENV.
-const production = { NODE_ENV: 'production', SEED_DEMO: '' };
+const production = { NODE_ENV: 'production', SEED_DEMO: '', SMTP_URL: 'smtp://127.0.0.1:2525' };
 
 describe('production start-up on an empty database (SEED_DEMO unset)', () => {
   let ctx: TestContext;

@@ -144,6 +144,35 @@ describe('a purchase is forever', () => {
         .sort(),
     ).toEqual([keep, stays].sort());
   });
+  it('a deleted album stays refundable: the refund takes back the tracks it granted, in lists too', async () => {
+    const fan = await catalogFixtures(ctx.database).user('user');
+    const stranger = await catalogFixtures(ctx.database).user('user');
+    const c = commerceFixtures(ctx);
+    const albumId = await c.album({ artistId: ids.artist!, title: 'Pressed Once', price: 700 });
+    const track = await c.song({
+      artistId: ids.artist!,
+      title: 'Only Pressing',
+      price: 99,
+      accessType: 'purchase-only',
+      albumId,
+    });
+    const orderId = await buy(fan, 'album', albumId, 700);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/albums/${albumId}`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await http.stream(track, fan)).toBe(200);
+    expect((await http.canPlay(ids.artist!, fan))[track]).toBe(true);
+    expect(await http.stream(track, stranger)).toBe(403);
+    expect((await http.canPlay(ids.artist!, stranger))[track]).toBe(false);
+
+    const refunded = await refund(orderId, admin);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await http.stream(track, fan)).toBe(403);
+    expect((await http.canPlay(ids.artist!, fan))[track]).toBe(false);
+  });
 });
 
 describe('admin refunds (through the sandbox gateway)', () => {

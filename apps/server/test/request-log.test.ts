@@ -35,7 +35,7 @@ afterAll(() => cleanup());
 
 describe('request logs', () => {
   it('never contain a stream token, an OAuth code or a reset token', async () => {
-    const secrets = ['s3cr3t-stream-token.abc', 'oauth-code-42', 'reset-token-xyz'];
+    const secrets = ['s3cr3t-stream-token.abc', 'oauth-code-42', 'reset-token-xyz', 'reset-page-token-abc'];
     const songId = '00000000-0000-4000-8000-000000000001';
     await app.inject({ method: 'GET', url: `/api/stream/hls/${songId}/index.m3u8?token=${secrets[0]}` });
     await app.inject({ method: 'GET', url: `/api/stream/hls/${songId}/key?x=1&token=${secrets[0]}` });
@@ -45,6 +45,8 @@ describe('request logs', () => {
       url: `/api/users/reset-password/${secrets[2]}`,
       payload: { password: 'whatever-password-1' },
     });
+    // The page the reset mail links to (served by the web app's fallback) carries the token too.
+    await app.inject({ method: 'GET', url: `/reset-password/${secrets[3]}` });
     const log = lines.join('');
     expect(log).toContain('request completed');
     expect(log).toContain(`/api/stream/hls/${songId}/index.m3u8?token=[REDACTED]`);
@@ -69,6 +71,8 @@ describe('request logs', () => {
     expect(redactUrl('/api/stream/audio/1?token=a.b-c&x=2')).toBe('/api/stream/audio/1?token=[REDACTED]&x=2');
     expect(redactUrl('/api/songs?page=2&limit=10')).toBe('/api/songs?page=2&limit=10');
     expect(redactUrl('/api/users/reset-password/abc?x=1')).toBe('/api/users/reset-password/[REDACTED]?x=1');
+    expect(redactUrl('/reset-password/abc?x=1')).toBe('/reset-password/[REDACTED]?x=1');
+    expect(redactUrl('//Reset-Password/abc')).toBe('//Reset-Password/[REDACTED]');
     expect(redactUrl('/api/x?tokens=keep&mytoken=keep')).toBe('/api/x?tokens=keep&mytoken=keep');
   });
 });

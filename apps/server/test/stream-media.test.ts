@@ -5,10 +5,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, subscriptions, users } from '../src/db/schema';
+import { albums, sessions, subscriptions, users } from '../src/db/schema';
 import { StreamTokenService } from '../src/modules/streaming';
 import { createTestApp, type TestContext } from './test-app';
-import { createArtist, createSong, createUser, subscribe, type TestUser } from './stream.fixtures';
+import {
+  buySong,
+  createAlbum,
+  createArtist,
+  createSong,
+  createUser,
+  subscribe,
+  type TestUser,
+} from './stream.fixtures';
 import { transcodeTestSong, type TranscodedMedia } from './stream.media-fixtures';
 
 const run = promisify(execFile);
@@ -121,6 +129,38 @@ describe('key', () => {
       });
     }
     expect((await get(playlistPath(songId, lapsingToken))).statusCode).toBe(200);
+  });
+
+  it('keeps playlist, key and audio for a bought song after its album turns premium; others are refused', async () => {
+    const db = ctx.database.db;
+    const [buyer, other] = await Promise.all([createUser(db), createUser(db)]);
+    const albumId = await createAlbum(db, { artistId, title: 'Turns Premium' });
+    const bought = await createSong(db, {
+      artistId,
+      albumId,
+      accessType: 'purchase-only',
+      durationSec: media.durationSec,
+    });
+    await media.install(ctx.app.services.mediaStore, `songs/${bought}/v1`);
+    await buySong(db, buyer.id, bought);
+    const buyerToken = await tokenFor(buyer, bought);
+    expect((await get(keyPath(bought, buyerToken))).statusCode).toBe(200);
+
+    await db.update(albums).set({ isPremium: true }).where(eq(albums.id, albumId));
+    ctx.app.services.catalogCache.invalidate();
+    const fresh = await tokenFor(buyer, bought);
+    for (const url of [playlistPath(bought, fresh), keyPath(bought, fresh), audioPath(bought, fresh)]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/stream/song/${bought}`,
+      headers: other.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ reason: 'album_purchase_required' });
+    const genuine = new StreamTokenService(ctx.config.secretKey).issue(holder(other), bought);
+    expect((await get(keyPath(bought, genuine))).statusCode).toBe(403);
   });
 
   it('refuses a genuine token whose user may not play the song, and never caches the refusal', async () => {

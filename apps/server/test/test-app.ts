@@ -66,7 +66,13 @@ export const catalogCaches = new WeakMap<Database, ResponseCache>();
 
 /** Builds the app on a fresh database; call close() in afterAll. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; services?: AppDeps['services']; webDistDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    services?: AppDeps['services'];
+    webDistDir?: string;
+    /** A pino logger (e.g. writing to an array) to read what the app logs; none by default. */
+    logger?: AppDeps['logger'];
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backbeat-test-'));
   const config = testConfig(dataDir, options.env);
@@ -76,6 +82,7 @@ export async function createTestApp(
     database,
     services: options.services,
     webDistDir: options.webDistDir,
+    logger: options.logger,
   });
   await app.ready();
   catalogCaches.set(database, app.services.catalogCache);

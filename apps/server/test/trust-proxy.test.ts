@@ -24,7 +24,7 @@ const register = (app: TestContext['app'], headers: Record<string, string>, remo
 
 describe('registration limit per client address (20 an hour) behind X-Forwarded-For', () => {
   it('ignores made-up X-Forwarded-For addresses when TRUST_PROXY is unset, in production too', async () => {
-    ctx = await createTestApp({ env: { NODE_ENV: 'production' } });
+    ctx = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' } });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
       statuses.push((await register(ctx.app, { 'x-forwarded-for': madeUpAddress(i) })).statusCode);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, preparePrivateDir, restrictTree } from './pglite-data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,12 +53,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  // Owner-only, and one process at a time: a second opener is refused before PGlite touches the files.
+  let release = () => undefined as void;
+  if (options.dataDir) {
+    preparePrivateDir(options.dataDir);
+    release = lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    if (options.dataDir) restrictTree(options.dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   return {
     db,
@@ -68,7 +80,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return (result as unknown as { rows: never[] }).rows;
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release();
+    },
   };
 }
 

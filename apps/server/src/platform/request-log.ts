@@ -3,8 +3,11 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 const REDACTED = '[REDACTED]';
 /** Query parameters that carry credentials: stream tokens, OAuth codes and tokens. */
 const SECRET_QUERY = /([?&](?:token|code|access_token|id_token|refresh_token)=)[^&#]*/gi;
-/** Path segments that carry credentials: the password reset link's token. */
-const SECRET_PATH = /(\/users\/reset-password\/)[^/?#]+/i;
+/**
+ * Path segments that carry credentials: the password reset token, both in the API call
+ * (/api/users/reset-password/<token>) and in the web page the mail links to (/reset-password/<token>).
+ */
+const SECRET_PATH = /(\/reset-password\/)[^/?#]+/i;
 
 /** The request URL as it may be written to a log: credential values replaced, everything else kept. */
 export function redactUrl(url: string): string {

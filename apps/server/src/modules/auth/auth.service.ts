@@ -4,7 +4,7 @@ import { conflict, unauthorized } from '../../platform/errors';
 import { hashToken, newOpaqueToken } from '../../platform/session-token';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import type { ProfileRepository } from './profile.repository';
-import { AUTH_RATE_LIMITS, type RateLimitService } from './rate-limit.service';
+import { AUTH_RATE_LIMITS, loginRateLimits, type RateLimitService } from './rate-limit.service';
 import type { SessionsRepository } from './sessions.repository';
 import type { UserRow, UsersRepository } from './users.repository';
 import { toUser } from './user.mapper';
@@ -47,16 +47,14 @@ export class AuthService {
 
   async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
     const { users, rateLimits } = this.deps;
-    const subjects = [`ip:${meta.ip}`, `email:${body.email}`];
-    await rateLimits.assertAllowed(AUTH_RATE_LIMITS.login, subjects);
+    // Counted as a failure before the password is checked, so parallel guesses cannot overrun the limit.
+    const attempt = await rateLimits.reserve(loginRateLimits(meta.ip, body.email));
     const row = await users.findByEmail(body.email);
     const valid = row?.passwordHash
       ? await verifyPassword(row.passwordHash, body.password)
       : await verifyAgainstDummy(body.password);
-    if (!row || !valid) {
-      await rateLimits.recordFailure(AUTH_RATE_LIMITS.login, subjects);
-      throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
-    }
+    if (!row || !valid) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+    await rateLimits.release(attempt); // Successful sign-ins do not count.
     return this.signIn(row, meta);
   }
 

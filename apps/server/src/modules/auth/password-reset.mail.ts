@@ -1,9 +1,11 @@
 import type { MailMessage } from '../mail';
 
-export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+/** The reset mail; `token` is the credential inside `link`, kept out of every copy but the recipient's. */
+export function passwordResetMail(to: string, name: string, link: string, token: string): MailMessage {
   const escapedName = name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
+    secrets: [token],
     subject: 'Reset your Backbeat password',
     text: [
       `Hi ${name},`,

@@ -60,7 +60,7 @@ export class PasswordResetService {
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
     const link = `${this.deps.publicUrl}/reset-password/${token}`;
-    await this.deps.mailer.send(passwordResetMail(user.email, user.name, link));
+    await this.deps.mailer.send(passwordResetMail(user.email, user.name, link, token));
   }
 }
 

@@ -7,33 +7,51 @@ export interface WindowState {
   oldest: Date | null;
 }
 
+/** One sliding window to count an attempt against. */
+export interface WindowCheck {
+  key: string;
+  limit: number;
+  windowStart: Date;
+}
+
 /** Sliding-window hit log in PostgreSQL, so limits survive restarts and are shared by every instance. */
 export class RateLimitRepository {
   constructor(private readonly db: AppDb) {}
 
   /**
-   * Under a per-key transaction lock (concurrent attempts cannot both slip under the limit): drops the key's hits
-   * that left the window, counts the rest, and records a new hit at `now` when `record(state)` says so.
+   * Counts one attempt at `now` against every window, or against none: under per-key transaction locks (taken in
+   * key order, so concurrent attempts queue instead of all slipping under the limit), drops the hits that left each
+   * window and counts the rest. Returns the first window already at its limit (nothing recorded), else null.
    */
-  async inWindow(
-    key: string,
-    windowStart: Date,
-    now: Date,
-    record: (state: WindowState) => boolean,
-  ): Promise<WindowState> {
+  async reserve(checks: WindowCheck[], now: Date): Promise<{ index: number; state: WindowState } | null> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-      await tx
-        .delete(rateLimitHits)
-        .where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, windowStart)));
-      const [row] = await tx
-        .select({ hits: count(), oldest: min(rateLimitHits.at) })
-        .from(rateLimitHits)
-        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, windowStart)));
-      const state: WindowState = { hits: row?.hits ?? 0, oldest: row?.oldest ?? null };
-      if (record(state)) await tx.insert(rateLimitHits).values({ key, at: now });
-      return state;
+      for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      }
+      for (const [index, { key, limit, windowStart }] of checks.entries()) {
+        await tx
+          .delete(rateLimitHits)
+          .where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, windowStart)));
+        const [row] = await tx
+          .select({ hits: count(), oldest: min(rateLimitHits.at) })
+          .from(rateLimitHits)
+          .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, windowStart)));
+        const state: WindowState = { hits: row?.hits ?? 0, oldest: row?.oldest ?? null };
+        if (state.hits >= limit) return { index, state };
+      }
+      await tx.insert(rateLimitHits).values(checks.map(({ key }) => ({ key, at: now })));
+      return null;
     });
+  }
+
+  /** Takes back one hit per key recorded at `at`: an attempt that turned out not to count. */
+  async release(keys: string[], at: Date): Promise<void> {
+    for (const key of keys) {
+      await this.db.execute(sql`
+        delete from ${rateLimitHits} where ctid = (
+          select ctid from ${rateLimitHits} where ${rateLimitHits.key} = ${key} and ${rateLimitHits.at} = ${at}
+          limit 1)`);
+    }
   }
 
   /** Removes hits of keys that were never touched again. */

@@ -11,13 +11,40 @@ export interface RateLimitRule {
 const MINUTE = 60 * 1000;
 
 export const AUTH_RATE_LIMITS = {
-  /** Failed sign-ins, per IP address and per account e-mail. */
-  login: { name: 'login', limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins on one account from one IP address: the lockout. Keyed by account AND address, so guesses from
+   * elsewhere do not lock the owner out.
+   */
+  login: { name: 'login-account-ip', limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one IP address on any accounts (credential stuffing); room for a shared NAT. */
+  loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
+  /** Failed sign-ins on one account from anywhere: a ceiling that slows guessing spread over many addresses. */
+  loginPerAccount: { name: 'login-account', limit: 50, windowMs: 15 * MINUTE },
   /** Reset requests, per IP address and per account e-mail. */
   forgotPassword: { name: 'forgot-password', limit: 10, windowMs: 15 * MINUTE },
   /** Registration attempts per IP address. */
   register: { name: 'register', limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/** The windows one sign-in attempt counts against. */
+export function loginRateLimits(ip: string, email: string): RateLimitCheck[] {
+  return [
+    { rule: AUTH_RATE_LIMITS.login, subject: `account:${email}|ip:${ip}` },
+    { rule: AUTH_RATE_LIMITS.loginPerIp, subject: `ip:${ip}` },
+    { rule: AUTH_RATE_LIMITS.loginPerAccount, subject: `email:${email}` },
+  ];
+}
+
+export interface RateLimitCheck {
+  rule: RateLimitRule;
+  subject: string;
+}
+
+/** An attempt counted by `reserve`; `release` takes it back. */
+export interface RateLimitReservation {
+  keys: string[];
+  at: Date;
+}
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -49,39 +76,33 @@ export class RateLimitService {
 
   /** Counts this attempt against every subject; 429 when any of them has already reached the limit. */
   async consume(rule: RateLimitRule, subjects: string[]): Promise<void> {
-    await this.run(rule, subjects, true);
+    await this.reserve(subjects.map((subject) => ({ rule, subject })));
   }
 
-  /** 429 when any subject has reached the limit; this attempt is not counted (see `recordFailure`). */
-  async assertAllowed(rule: RateLimitRule, subjects: string[]): Promise<void> {
-    await this.run(rule, subjects, false);
-  }
-
-  async recordFailure(rule: RateLimitRule, subjects: string[]): Promise<void> {
+  /**
+   * Counts this attempt against every window at once, atomically and all-or-nothing, BEFORE the work it limits
+   * (checking first and counting failures afterwards let parallel attempts all pass the check): 429 when any window
+   * is already full. A caller whose attempt should not count (a successful sign-in) releases it.
+   */
+  async reserve(checks: RateLimitCheck[]): Promise<RateLimitReservation> {
     const now = this.now();
-    const windowStart = new Date(now.getTime() - rule.windowMs);
-    for (const subject of subjects) {
-      await this.repository.inWindow(keyFor(rule, subject), windowStart, now, () => true);
-    }
-  }
-
-  private async run(rule: RateLimitRule, subjects: string[], count: boolean) {
-    const limit = this.limitOverrides[rule.name] ?? rule.limit;
-    const now = this.now();
-    const windowStart = new Date(now.getTime() - rule.windowMs);
     await this.pruneOccasionally(now);
-    for (const subject of subjects) {
-      const state = await this.repository.inWindow(
-        keyFor(rule, subject),
-        windowStart,
-        now,
-        (current) => count && current.hits < limit,
-      );
-      if (state.hits >= limit) {
-        const freesAt = (state.oldest ?? now).getTime() + rule.windowMs;
-        throw new RateLimitedError(Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
-      }
+    const windows = checks.map(({ rule, subject }) => ({
+      key: keyFor(rule, subject),
+      limit: this.limitOverrides[rule.name] ?? rule.limit,
+      windowStart: new Date(now.getTime() - rule.windowMs),
+    }));
+    const full = await this.repository.reserve(windows, now);
+    if (full) {
+      const { windowMs } = checks[full.index]!.rule;
+      const freesAt = (full.state.oldest ?? now).getTime() + windowMs;
+      throw new RateLimitedError(Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
     }
+    return { keys: windows.map((window) => window.key), at: now };
+  }
+
+  async release(reservation: RateLimitReservation): Promise<void> {
+    await this.repository.release(reservation.keys, reservation.at);
   }
 
   private async pruneOccasionally(now: Date) {

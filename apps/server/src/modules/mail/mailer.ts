@@ -4,6 +4,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Credentials in the mail (a reset link's token): delivered to the recipient, never stored or logged. The
+   * outbox keeps the mail with each replaced by `[REDACTED]`.
+   */
+  secrets?: readonly string[];
+}
+
+/** The mail text with its credentials replaced, as it may be stored or shown to anyone but the recipient. */
+export function redactedText(message: MailMessage): string {
+  let text = message.text;
+  for (const secret of message.secrets ?? []) if (secret) text = text.split(secret).join('[REDACTED]');
+  return text;
 }
 
 export interface Mailer {

@@ -1,12 +1,13 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailLog, MailMessage, Mailer } from './mailer';
+import { redactedText, type MailLog, type MailMessage, type Mailer } from './mailer';
 import type { MailOutboxRepository } from './mail-outbox.repository';
 
 /**
- * Development delivery when no SMTP_URL is set: each mail becomes an .eml file in the outbox folder (opens in any
- * mail client), a `mail_outbox` row, and a log line carrying the text, so a developer can follow a reset link.
+ * Development delivery when no SMTP_URL is set (production refuses to start without it): each mail becomes an .eml
+ * file in the outbox folder (owner-only; opens in any mail client, so a developer can follow a reset link), a
+ * `mail_outbox` row with the mail's credentials redacted, and a log line naming the file, never the text.
  */
 export class OutboxMailer implements Mailer {
   // nodemailer's stream transport only renders the RFC 5322 message; nothing leaves the machine.
@@ -30,22 +31,24 @@ export class OutboxMailer implements Mailer {
     this.options.log = log;
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send({ secrets, ...message }: MailMessage): Promise<void> {
     const row = await this.options.repository.insert({
       to: message.to,
       subject: message.subject,
-      text: message.text,
+      text: redactedText({ ...message, secrets }),
     });
     const rendered = await this.renderer.sendMail({ from: this.options.from, ...message });
-    await mkdir(this.options.outboxDir, { recursive: true });
+    // The mailbox of the development server: only its owner may read it.
+    await mkdir(this.options.outboxDir, { recursive: true, mode: 0o700 });
+    await chmod(this.options.outboxDir, 0o700);
     const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.options.outboxDir, `${stamp}-${row.id}.eml`);
     // Written aside and renamed, so a reader never sees a half-written mail.
     await writeFile(`${file}.partial`, rendered.message as Buffer, { mode: 0o600 });
     await rename(`${file}.partial`, file);
     this.options.log?.info(
-      { mail: { to: message.to, subject: message.subject, file }, text: message.text },
-      'mail written to the outbox (set SMTP_URL to deliver it)',
+      { mail: { to: message.to, subject: message.subject, file } },
+      'mail written to the outbox (open the file to read it; set SMTP_URL to deliver it)',
     );
   }
 }

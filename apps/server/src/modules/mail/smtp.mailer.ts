@@ -12,7 +12,7 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send({ secrets: _secrets, ...message }: MailMessage): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...message });
   }
 
