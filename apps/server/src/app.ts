@@ -16,11 +16,11 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './platform/auth';
-import { apiNotFound, registerErrorHandler } from './platform/errors';
+import { apiNotFound, frameworkErrorReply, registerErrorHandler } from './platform/errors';
 import { AccessLogController, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { registerTextInputCheck } from './platform/text-input';
-import { documentDatabaseUnavailable } from './platform/database-unavailable';
+import { documentSharedResponses } from './platform/shared-responses';
 import { paymentContentSources } from './modules/payments/content-security';
 import { healthRoutes } from './modules/system/health.routes';
 import { createServices, registerModules, type AppServices } from './modules';
@@ -91,13 +91,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Generous for JSON bodies; file uploads go through multipart with their own limits.
     bodyLimit: 1024 * 1024,
+    // Refusals made before routing (a path parameter over the router's length, a malformed address) answer in the
+    // app's `{ message, code }` shape too.
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextInputCheck(app);
-  documentDatabaseUnavailable(app);
+  documentSharedResponses(app);
   app.decorate('services', services);
 
   await app.register(securityHeaders, {

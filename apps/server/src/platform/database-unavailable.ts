@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import { ErrorResponse } from '@backbeat/contract';
-
 /**
  * Whether an error means the database cannot be reached right now (stopped, restarting, unreachable), as opposed
  * to a bad query. Such failures answer 503 with a message instead of 500: the client may retry, and the server
@@ -48,16 +45,4 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
-}
-
-/**
- * Documents the 503 on every route that documents its answers: any of them may meet the database down (sessions
- * are looked up there too). Register before the routes: `onRoute` only sees routes added after it.
- */
-export function documentDatabaseUnavailable(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
-    if (!schema?.response || schema.hide || '503' in schema.response) return;
-    route.schema = { ...schema, response: { ...schema.response, 503: ErrorResponse } };
-  });
 }

@@ -37,6 +37,7 @@ const statusCodes: Record<number, string> = {
   406: 'NOT_ACCEPTABLE',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
@@ -79,6 +80,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSec))
         .send({ message: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
     }
+    if (isMalformedMultipart(error)) {
+      return reply.status(400).send({
+        message: 'The upload form is incomplete or malformed. Please send it again.',
+        code: 'MALFORMED_FORM',
+      });
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
@@ -89,6 +96,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413) drainRefusedBody(request, reply);
     return reply.status(status).send({ message: error.message, code });
   });
+}
+
+/** busboy's parse errors (a form cut short, a missing boundary, a broken part header) are the sender's fault. */
+const MALFORMED_MULTIPART = [
+  'Unexpected end of multipart data',
+  'Unexpected end of form',
+  'Multipart: Boundary not found',
+  'Malformed part header',
+  'Malformed urlencoded form',
+];
+
+function isMalformedMultipart(error: { message?: string; statusCode?: number }): boolean {
+  if (typeof error.statusCode === 'number' && error.statusCode < 500) return false;
+  return MALFORMED_MULTIPART.some((text) => error.message?.includes(text));
 }
 
 /** How much of a refused body is read and thrown away so that its sender gets the answer; beyond it, cut off. */
@@ -115,3 +136,21 @@ export const apiNotFound = (method: string, url: string) => ({
   message: `Route ${method} ${url.split('?')[0]} not found`,
   code: 'NOT_FOUND',
 });
+
+/** Fastify's refusals before routing (`frameworkErrors`), in the app's `{ message, code }` shape. */
+export function frameworkErrorReply(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  let answer: { status: number; message: string; code: string };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    answer = { status: 414, message: 'A part of the address is too long', code: 'URI_TOO_LONG' };
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    answer = { status: 400, message: 'The address is not valid', code: 'BAD_URL' };
+  } else {
+    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+    answer = { status, message: error.message, code: statusCodes[status] ?? 'BAD_REQUEST' };
+  }
+  void reply.status(answer.status).send({ message: answer.message, code: answer.code });
+}
