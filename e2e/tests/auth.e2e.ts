@@ -186,6 +186,27 @@ describe('accounts: social login through the local OpenID Connect issuer', () =>
       { ignoreHTTPSErrors: true },
     );
   });
+
+  it('never signs into an existing account on its e-mail alone, and says how to get in', async () => {
+    await setSocialIdentity({
+      sub: `e2e-squat-${Math.random().toString(36).slice(2, 10)}`,
+      email: demo.listener.email,
+      email_verified: true,
+      name: 'Not Lee',
+    });
+    await withPage(
+      async (page) => {
+        await page.goto(`${baseUrl}/login`);
+        await page.getByRole('link', { name: 'Continue with Google' }).click();
+        await expectToast(
+          page,
+          'An account with this e-mail already exists. Sign in with its password, or reset the password by e-mail.',
+        );
+        await expectPath(page, '/login');
+      },
+      { ignoreHTTPSErrors: true },
+    );
+  });
 });
 
 /**

@@ -119,17 +119,27 @@ describe('social sign-in (OpenID Connect)', () => {
     expect(await countRows(ctx, users)).toBe(usersBefore);
   });
 
-  it('links a verified Google e-mail to the existing account with that e-mail', async () => {
-    const account = await registerUser(ctx);
-    expect((await me(account.token)).statusCode).toBe(200); // The session is now cached by the app.
-    identity = googleIdentity({ email: account.email.toUpperCase() });
-    const result = await socialSignIn();
-    expect(result.location).toBe(CALLBACK);
-    expect((await me(result.token!)).json()._id).toBe(account.id);
-    // The password was set by someone who never proved the address: it is removed and its sessions ended.
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, account.id));
-    expect(row).toMatchObject({ passwordHash: null, emailVerified: true });
-    expect((await me(account.token)).statusCode).toBe(401);
+  it('never links an identity to an existing account by e-mail alone, not even an admin asserted by the issuer', async () => {
+    for (const role of ['user', 'admin'] as const) {
+      const account = await registerUser(ctx);
+      if (role === 'admin') {
+        await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, account.id));
+      }
+      const [before] = await ctx.database.db.select().from(users).where(eq(users.id, account.id));
+      identity = googleIdentity({ email: account.email.toUpperCase() });
+      const result = await socialSignIn();
+      expect(result.location).toBe(`${CALLBACK}?error=account_exists`);
+      expect(result.token).toBeUndefined();
+      // The account is untouched: no link, the password and the owner's session stay.
+      const links = await ctx.database.db
+        .select()
+        .from(oauthAccounts)
+        .where(eq(oauthAccounts.userId, account.id));
+      expect(links).toEqual([]);
+      const [after] = await ctx.database.db.select().from(users).where(eq(users.id, account.id));
+      expect(after!.passwordHash).toBe(before!.passwordHash);
+      expect((await me(account.token)).statusCode).toBe(200);
+    }
   });
 
   it('reads the e-mail from the userinfo endpoint when the ID token lacks it', async () => {

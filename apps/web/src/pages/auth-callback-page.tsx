@@ -19,6 +19,11 @@ export default function AuthCallbackPage() {
     if (started.current) return;
     started.current = true;
     const error = params.get('error');
+    if (error === 'account_exists') {
+      toast.error(AUTH_MESSAGES.socialFailed, { description: AUTH_MESSAGES.socialAccountExists });
+      void navigate('/login', { replace: true });
+      return;
+    }
     if (error) {
       toast.error(AUTH_MESSAGES.socialFailed, { description: error.replace(/[_-]+/g, ' ') });
       void navigate('/login', { replace: true });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthProviderParams, AuthProvidersResponse, ErrorResponse } from '@backbeat/contract';
 import { setSessionCookie } from '../../platform/auth';
 import { FLOW_STATE_TTL_MS } from './oidc-state';
-import type { OidcService } from './oidc.service';
+import { SocialAccountExistsError, type OidcService } from './oidc.service';
 import { requestMeta } from './request-meta';
 
 const FLOW_COOKIE = 'oidc_flow';
@@ -83,7 +83,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
         return reply.redirect(landing(isNewUser ? '?new=1' : ''));
       } catch (error) {
         request.log.warn({ err: error }, 'social sign-in failed');
-        return reply.redirect(landing('?error=social_login_failed'));
+        const reason = error instanceof SocialAccountExistsError ? 'account_exists' : 'social_login_failed';
+        return reply.redirect(landing(`?error=${reason}`));
       }
     },
   );

@@ -10,6 +10,13 @@ import type { UserRow, UsersRepository } from './users.repository';
 /** Any failure after the redirect: the route turns it into `/auth/callback?error=social_login_failed`. */
 export class SocialLoginError extends Error {}
 
+/**
+ * The provider's e-mail belongs to an account this identity is not linked to. It is never linked on the e-mail
+ * alone: whoever controls (or misconfigures) the issuer could then sign into any account, an admin's included. The
+ * owner signs in with the password (or resets it by e-mail, which proves the address) instead.
+ */
+export class SocialAccountExistsError extends SocialLoginError {}
+
 interface VerifiedIdentity {
   subject: string;
   email: string;
@@ -167,10 +174,7 @@ export class OidcService {
       link,
     );
     if (created) return { user: created, isNewUser: true };
-    // The e-mail already has an account (or got one meanwhile): link this identity to it.
-    const existing = await users.findByEmail(identity.email);
-    if (!existing) throw new SocialLoginError('account vanished while linking');
-    await users.linkOauthAccount(existing, link);
-    return { user: existing, isNewUser: false };
+    // The e-mail already has an account that this identity is not linked to: refuse, never link by e-mail alone.
+    throw new SocialAccountExistsError(`an account with this e-mail exists and is not linked to ${provider}`);
   }
 }

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { oauthAccounts, sessions, users } from '../../db/schema';
+import { oauthAccounts, users } from '../../db/schema';
 import type { SessionRevocations } from '../../platform/session-cache';
 
 export interface UserRow {
@@ -92,33 +92,5 @@ export class UsersRepository {
       await tx.insert(oauthAccounts).values({ ...link, userId: row.id, email: user.email });
       return row;
     });
-  }
-
-  /**
-   * Links a verified social identity to an existing account. When that account's e-mail was never verified, the
-   * password on it was chosen by someone who never proved they own the address (possibly an attacker who
-   * registered first), so it is removed and its sessions are ended.
-   */
-  async linkOauthAccount(
-    user: UserRow,
-    link: { provider: string; subject: string; email: string },
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(oauthAccounts)
-        .values({ ...link, userId: user.id })
-        .onConflictDoNothing();
-      if (user.emailVerified) return;
-      const now = new Date();
-      await tx
-        .update(users)
-        .set({ emailVerified: true, passwordHash: null, updatedAt: now })
-        .where(eq(users.id, user.id));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    });
-    if (!user.emailVerified) this.sessionCache.forgetUser(user.id);
   }
 }

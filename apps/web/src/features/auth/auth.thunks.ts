@@ -15,6 +15,8 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged out successfully',
   genresUpdated: 'Preferred genres updated',
   socialFailed: 'Social login failed',
+  socialAccountExists:
+    'An account with this e-mail already exists. Sign in with its password, or reset the password by e-mail.',
   genresFailed: 'Failed to update genres',
   registerNoSession: 'Authentication failed after registration',
   registerNotVerified: 'Token verification failed after registration',
