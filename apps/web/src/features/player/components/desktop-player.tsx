@@ -9,9 +9,9 @@ import { SeekBar } from './seek-bar';
 import { UpNextList } from './up-next-list';
 import { VolumeControl } from './volume-control';
 
-/** The placeholder pills; below 1024 px the bar has no room for them (one display utility, so none overrides). */
+/** The placeholder pills, on every width the docked bar is shown at (768 px up), a little tighter below 1024 px. */
 const pill =
-  'hidden h-7 items-center whitespace-nowrap rounded-pill border border-line px-2.5 text-meta font-semibold text-muted transition-colors duration-150 hover:border-muted hover:text-text lg:inline-flex';
+  'inline-flex h-7 items-center whitespace-nowrap rounded-pill border border-line px-2 text-meta font-semibold text-muted transition-colors duration-150 hover:border-muted hover:text-text lg:px-2.5';
 
 /** The player docked at the bottom on wide screens (88 px), with the 'playing next' panel above it. */
 export function DesktopPlayer() {
@@ -55,7 +55,7 @@ export function DesktopPlayer() {
 
         <div className="flex min-w-0 flex-col items-center gap-1">
           <div className="flex items-center gap-2">
-            <button type="button" className={cx(pill, 'mr-2')} onClick={controls.comingSoon}>
+            <button type="button" className={cx(pill, 'mr-1 lg:mr-2')} onClick={controls.comingSoon}>
               Lossless
             </button>
             <IconButton label="Previous song" size="sm" onClick={controls.previous}>
@@ -65,7 +65,7 @@ export function DesktopPlayer() {
             <IconButton label="Next song" size="sm" onClick={controls.next}>
               <SkipForward size={18} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
             </IconButton>
-            <button type="button" className={cx(pill, 'ml-2')} onClick={controls.comingSoon}>
+            <button type="button" className={cx(pill, 'ml-1 lg:ml-2')} onClick={controls.comingSoon}>
               Reset master
             </button>
           </div>
@@ -81,7 +81,7 @@ export function DesktopPlayer() {
           >
             <SlidersHorizontal size={18} strokeWidth={1.75} aria-hidden="true" />
           </IconButton>
-          <VolumeControl sliderClassName="hidden lg:flex" />
+          <VolumeControl sliderClassName="md:w-16 lg:w-24" />
           <IconButton
             label={showNext ? 'Hide playing next' : 'Show playing next'}
             aria-expanded={showNext}
