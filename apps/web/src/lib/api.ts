@@ -48,6 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** A 401 here is an answer ("nobody is signed in"), not an expired session: SPEC section 8's handling is skipped. */
+  unauthorizedIsAnswer?: boolean;
 }
 
 function readString(body: unknown, key: 'message' | 'msg' | 'error'): string | undefined {
@@ -104,6 +106,9 @@ export function reportFailure(error: ApiError): ApiError {
   return error;
 }
 
+const report = (options: RequestOptions, error: ApiError) =>
+  options.unauthorizedIsAnswer && error.status === 401 ? error : reportFailure(error);
+
 /** One API call. Resolves with the parsed JSON body; rejects with an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.query);
@@ -139,7 +144,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (timedOut) throw new ApiError(0, 'The request timed out. Please try again.', 'TIMEOUT', null, url);
     if (controller.signal.aborted) throw new ApiError(0, 'The request was cancelled.', 'ABORTED', null, url);
     const reason = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-    throw reportFailure(
+    throw report(
+      options,
       new ApiError(
         0,
         `Network error: the server could not be reached${reason}`,
@@ -166,7 +172,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         ? (parsed as { code: string }).code
         : `HTTP_${response.status}`;
     const message = serverMessage(parsed) ?? `Request failed with status ${response.status}`;
-    throw reportFailure(new ApiError(response.status, message, code, parsed, url));
+    throw report(options, new ApiError(response.status, message, code, parsed, url));
   }
   return parsed as T;
 }

@@ -20,7 +20,8 @@ export type AuthAnswer = Partial<AuthResponse> & { user?: User };
 export const authRequests = {
   register: (body: RegisterBody) => api.post<AuthAnswer>('/users/register', body),
   login: (body: LoginBody) => api.post<AuthAnswer>('/users/login', body),
-  me: () => api.get<User>('/users/me'),
+  me: (options: { startup?: boolean } = {}) =>
+    api.get<User>('/users/me', options.startup ? { unauthorizedIsAnswer: true } : undefined),
   logout: () => api.post<MessageResponse>('/users/logout'),
   updateGenres: (genres: string[]) => api.put<UpdateGenresResult>('/users/update-genres', { genres }),
   toggleLikedSong: (songId: string) =>

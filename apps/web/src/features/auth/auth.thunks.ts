@@ -108,11 +108,12 @@ export const socialLoginSuccess = createAsyncThunk<
   }
 });
 
-export const fetchProfile = createAsyncThunk<User, void, ThunkConfig>(
+/** The current user; `{ startup: true }` for the one start-up check, where a 401 just means "a guest". */
+export const fetchProfile = createAsyncThunk<User, { startup?: boolean } | void, ThunkConfig>(
   'auth/fetchProfile',
-  async (_, { rejectWithValue }) => {
+  async (options, { rejectWithValue }) => {
     try {
-      return await authRequests.me();
+      return await authRequests.me(options ?? {});
     } catch (error) {
       // SPEC section 8: a 401 on the profile fetch clears the stored user data.
       if (error instanceof ApiError && error.status === 401) writeStoredUser(null);
