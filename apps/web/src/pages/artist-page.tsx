@@ -1,5 +1,5 @@
 import { Disc3, Music } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Button, EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
@@ -34,6 +34,37 @@ function ArtistHeaderSkeleton() {
   );
 }
 
+/** One further page of an artist's albums, as cards in the page's grid; reports its pagination when loaded. */
+function MoreAlbums({
+  artistId,
+  page,
+  onLoaded,
+}: {
+  artistId: string;
+  page: number;
+  onLoaded: (pagination: { page: number; totalPages: number }) => void;
+}) {
+  const albums = useGetArtistAlbumsQuery({ id: artistId, page });
+  const pagination = albums.data?.pagination;
+  useEffect(() => {
+    if (pagination) onLoaded({ page: pagination.page, totalPages: pagination.totalPages });
+  }, [pagination, onLoaded]);
+  if (albums.isError) {
+    return (
+      <li className="col-span-full">
+        <QueryErrorState
+          error={albums.error}
+          fallback="Failed to fetch albums for artist"
+          onRetry={() => void albums.refetch()}
+        />
+      </li>
+    );
+  }
+  return (albums.data?.albums ?? []).map((album) => (
+    <AlbumCard key={album._id} album={album} showArtist={false} />
+  ));
+}
+
 export default function ArtistPage() {
   const { artistId = '' } = useParams();
   const dispatch = useAppDispatch();
@@ -46,6 +77,15 @@ export default function ArtistPage() {
   const songsLoading = songsRequest.status === 'loading';
   const hasMoreSongs = songs !== undefined && songs.page < songs.pages;
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
+  // Pages past the first, loaded on demand; each renders its own cards into the same grid.
+  const [albumPages, setAlbumPages] = useState(1);
+  const [lastAlbumPage, setLastAlbumPage] = useState<{ page: number; totalPages: number } | null>(null);
+  useEffect(() => {
+    setAlbumPages(1);
+    setLastAlbumPage(null);
+  }, [artistId]);
+  const albumTotalPages = lastAlbumPage?.totalPages ?? albums.data?.pagination.totalPages ?? 1;
+  const hasMoreAlbums = albumPages < albumTotalPages;
   const { likedIds, toggleLike } = useSongLikes();
   const data = artist.data;
 
@@ -130,11 +170,32 @@ export default function ArtistPage() {
         ) : !albums.data || albums.data.albums.length === 0 ? (
           <EmptyState icon={<Disc3 size={22} strokeWidth={1.75} />} title="No albums yet" />
         ) : (
-          <CoverGrid label="Albums">
-            {albums.data.albums.map((album) => (
-              <AlbumCard key={album._id} album={album} showArtist={false} />
-            ))}
-          </CoverGrid>
+          <>
+            <CoverGrid label="Albums">
+              {albums.data.albums.map((album) => (
+                <AlbumCard key={album._id} album={album} showArtist={false} />
+              ))}
+              {Array.from({ length: albumPages - 1 }, (_, index) => (
+                <MoreAlbums
+                  key={index + 2}
+                  artistId={artistId}
+                  page={index + 2}
+                  onLoaded={setLastAlbumPage}
+                />
+              ))}
+            </CoverGrid>
+            {hasMoreAlbums ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  loading={lastAlbumPage !== null && lastAlbumPage.page < albumPages}
+                  onClick={() => setAlbumPages((pages) => pages + 1)}
+                >
+                  More albums
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </Section>
 
