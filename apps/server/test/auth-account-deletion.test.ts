@@ -173,6 +173,29 @@ describe('DELETE /api/users/me', () => {
     ).toBe(200);
   });
 
+  it('limits password guesses: 5 wrong ones in 15 minutes, then 429 with Retry-After, even in parallel', async () => {
+    const account = await registerUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => deleteMe(account.token, { password: 'a wrong guess' })),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 403)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    const limited = answers.find((res) => res.statusCode === 429)!;
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many attempts/),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits now; the account is still there.
+    const right = await deleteMe(account.token, { password: account.password });
+    expect(right.statusCode).toBe(429);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(account.token) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('requires the password of an account that has one', async () => {
     const account = await registerUser(ctx);
     const before = await countRows(ctx, users);

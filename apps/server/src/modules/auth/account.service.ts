@@ -2,6 +2,7 @@ import type { AuthUser } from '../../platform/auth';
 import { AppError, forbidden, unauthorized } from '../../platform/errors';
 import type { MailOutboxRepository } from '../mail';
 import { verifyPassword } from './password';
+import { AUTH_RATE_LIMITS, type RateLimitService } from './rate-limit.service';
 import type { UsersRepository } from './users.repository';
 
 /** Accounts without a password (social sign-in) prove themselves with a session this fresh. */
@@ -12,6 +13,8 @@ export class AccountService {
     private readonly deps: {
       users: UsersRepository;
       outbox: MailOutboxRepository;
+      /** Limits password checks: 5 per account in 15 minutes, each counted before the check. */
+      rateLimits?: RateLimitService;
       now?: () => Date;
       onDeleted?: (userId: string) => void;
     },
@@ -26,6 +29,9 @@ export class AccountService {
     if (!user) throw unauthorized('User not found', 'SESSION_INVALID');
     if (user.passwordHash) {
       if (!password) throw new AppError(400, 'VALIDATION_ERROR', 'password: Password is required');
+      await this.deps.rateLimits?.reserve([
+        { rule: AUTH_RATE_LIMITS.deleteAccount, subject: `user:${user.id}` },
+      ]);
       if (!(await verifyPassword(user.passwordHash, password)))
         // 403, not 401: the session is fine, and a 401 would make the web client sign the user out.
         throw forbidden('Invalid password', 'INVALID_PASSWORD');

@@ -46,6 +46,7 @@ export async function registerAuthModule(
   });
   const accounts = new AccountService({
     users,
+    rateLimits,
     outbox: new MailOutboxRepository(db),
     // A deleted artist owner changes the catalogue's owner fields; the cached answers must not outlive it.
     onDeleted: () => services.catalogCache.invalidate(),

@@ -22,6 +22,8 @@ export const AUTH_RATE_LIMITS = {
   loginPerAccount: { name: 'login-account', limit: 50, windowMs: 15 * MINUTE },
   /** Reset requests, per IP address and per account e-mail. */
   forgotPassword: { name: 'forgot-password', limit: 10, windowMs: 15 * MINUTE },
+  /** Wrong passwords when deleting an account, per account: a stolen session must not become a password oracle. */
+  deleteAccount: { name: 'delete-account', limit: 5, windowMs: 15 * MINUTE },
   /** Registration attempts per IP address. */
   register: { name: 'register', limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
