@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './platform/auth';
 import { apiNotFound, frameworkErrorReply, registerErrorHandler } from './platform/errors';
-import { AccessLogController, serializeRequest } from './platform/request-log';
+import { AccessLogController, serializeError, serializeRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { registerTextInputCheck } from './platform/text-input';
 import { documentSharedResponses } from './platform/shared-responses';
@@ -84,7 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Request URLs are logged redacted: stream tokens and reset links are credentials.
     ...(deps.logger
       ? {
-          loggerInstance: deps.logger.child({}, { serializers: { req: serializeRequest } }),
+          loggerInstance: deps.logger.child(
+            {},
+            { serializers: { req: serializeRequest, err: serializeError } },
+          ),
           logController: new AccessLogController(),
         }
       : { logger: false }),

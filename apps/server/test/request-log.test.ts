@@ -7,14 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { redactUrl } from '../src/platform/request-log';
 import { openTestDatabase, testConfig } from './test-app';
+import { users } from '../src/db/schema';
 
 const lines: string[] = [];
 let app: Awaited<ReturnType<typeof buildApp>>;
 let cleanup: () => Promise<void>;
+let db: Awaited<ReturnType<typeof openTestDatabase>>['database']['db'];
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backbeat-log-test-'));
   const { database, drop } = await openTestDatabase();
+  db = database.db;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(chunk.toString());
@@ -32,6 +35,25 @@ beforeAll(async () => {
   };
 });
 afterAll(() => cleanup());
+
+describe('error logs', () => {
+  it("never carry a failed query's bound values (a password hash, an e-mail)", async () => {
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$leaked-hash-value';
+    const row = { name: 'Dup', email: 'dup-secret@example.test', passwordHash: hash };
+    await db.insert(users).values(row);
+    const failure = await db
+      .insert(users)
+      .values(row)
+      .then(() => null)
+      .catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    app.log.error({ err: failure }, 'query failed');
+    const line = lines.findLast((text) => text.includes('query failed'))!;
+    expect(line).toContain('Failed query');
+    expect(line).not.toContain('leaked-hash-value');
+    expect(line).not.toContain('dup-secret@example.test');
+  });
+});
 
 describe('request logs', () => {
   it('never contain a stream token, an OAuth code or a reset token', async () => {

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
 
 const REDACTED = '[REDACTED]';
 /** Query parameters that carry credentials: stream tokens, OAuth codes and tokens. */
@@ -23,6 +24,30 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * Errors as they may be logged: a failed query's bound values (a password hash, an e-mail, a token) are left out.
+ * Drizzle puts them in a `params` field and also into the message and the stack (`params: a,b,c`); both are cut,
+ * at every level of the cause chain. The SQL text and the driver's message stay.
+ */
+export function serializeError(error: Error): Record<string, unknown> {
+  const needles: string[] = [];
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
+    const params = (current as { params?: unknown }).params;
+    if (Array.isArray(params) && params.length > 0) needles.push(`params: ${params.map(String).join(',')}`);
+    current = (current as { cause?: unknown }).cause;
+  }
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') {
+      return needles.reduce((text, needle) => text.split(needle).join('params: [REDACTED]'), value);
+    }
+    if (!value || typeof value !== 'object' || depth > 6) return value;
+    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+    const { params: _params, ...rest } = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, scrub(item, depth + 1)]));
+  };
+  return scrub(stdSerializers.err(error), 0) as Record<string, unknown>;
 }
 
 /**
