@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorResponse } from '@backbeat/contract';
 import { badRequest } from './errors';
 
 /**
@@ -57,15 +56,7 @@ export function assertValidText(request: Pick<FastifyRequest, 'params' | 'query'
   }
 }
 
-/**
- * Checks every request, and documents the 400 on every route that documents its answers (any request may carry a
- * query string). Register before the routes: `onRoute` only sees routes added after it.
- */
+/** Checks every request; its 400 is documented on every route by `documentSharedResponses` (shared-responses.ts). */
 export function registerTextInputCheck(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => assertValidText(request));
-  app.addHook('onRoute', (route) => {
-    const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
-    if (!schema?.response || schema.hide || '400' in schema.response) return;
-    route.schema = { ...schema, response: { ...schema.response, 400: ErrorResponse } };
-  });
 }
