@@ -15,7 +15,8 @@ interface Song {
   title: string;
 }
 
-async function getJson<T>(path: string): Promise<T> {
+/** A public API read against the e2e server. */
+export async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`${inject('baseUrl')}/api${path}`);
   if (!res.ok) throw new Error(`GET ${path} failed: ${res.status}`);
   return (await res.json()) as T;
@@ -40,4 +41,15 @@ export async function demoCatalogue() {
     songId: song._id,
     songTitle: song.title,
   };
+}
+
+/** The id of a demo album, found by its artist's name and its title. */
+export async function demoAlbumId(artistName: string, title: string): Promise<string> {
+  const { artists } = await getJson<{ artists: Named[] }>('/artists/all');
+  const artist = artists.find((candidate) => candidate.name === artistName);
+  if (!artist) throw new Error(`the demo artist ${artistName} is missing`);
+  const { albums } = await getJson<{ albums: AlbumSummary[] }>(`/albums/artist/${artist._id}`);
+  const album = albums.find((candidate) => candidate.title === title);
+  if (!album) throw new Error(`the demo album ${title} is missing`);
+  return album._id;
 }

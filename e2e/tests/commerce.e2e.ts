@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
+import { demoAlbumId, getJson } from '../support/catalogue';
 import { demo, expectPath, expectToast, loginViaApi } from '../support/session';
 
 /*
@@ -27,27 +28,12 @@ interface Titled {
 let browser: Browser;
 const ids = { northbound: '', hipHopSketches: '', mixtapeWeather: '', midnightProtocol: '', nova: '' };
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`);
-  if (!res.ok) throw new Error(`GET ${path} failed: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function albumId(artists: Named[], artistName: string, title: string): Promise<string> {
-  const artist = artists.find((candidate) => candidate.name === artistName);
-  if (!artist) throw new Error(`the demo artist ${artistName} is missing`);
-  const { albums } = await getJson<{ albums: Titled[] }>(`/albums/artist/${artist._id}`);
-  const album = albums.find((candidate) => candidate.title === title);
-  if (!album) throw new Error(`the demo album ${title} is missing`);
-  return album._id;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   const { artists } = await getJson<{ artists: Named[] }>('/artists/all');
-  ids.northbound = await albumId(artists, 'The Velvet Static', 'Northbound');
-  ids.hipHopSketches = await albumId(artists, 'Aurora Fields', 'Hip-Hop Sketches');
-  ids.midnightProtocol = await albumId(artists, 'Nova Reyes', 'Midnight Protocol');
+  ids.northbound = await demoAlbumId('The Velvet Static', 'Northbound');
+  ids.hipHopSketches = await demoAlbumId('Aurora Fields', 'Hip-Hop Sketches');
+  ids.midnightProtocol = await demoAlbumId('Nova Reyes', 'Midnight Protocol');
   ids.nova = artists.find((artist) => artist.name === 'Nova Reyes')?._id ?? '';
   const songs = await getJson<Titled[]>(`/songs/album/${ids.hipHopSketches}`);
   const mixtape = songs.find((song) => song.title === 'Mixtape Weather');

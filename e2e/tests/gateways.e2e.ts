@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
+import { demoAlbumId, getJson } from '../support/catalogue';
 import { demo, expectPath, loginViaApi, signedInListener } from '../support/session';
 
 /*
@@ -17,10 +18,6 @@ import { demo, expectPath, loginViaApi, signedInListener } from '../support/sess
 const baseUrl = inject('baseUrl');
 type Gateway = 'Card (Stripe)' | 'Razorpay (UPI, cards, netbanking)' | 'PayPal';
 
-interface Named {
-  _id: string;
-  name: string;
-}
 interface Titled {
   _id: string;
   title: string;
@@ -29,23 +26,10 @@ interface Titled {
 let browser: Browser;
 const ids = { northbound: '', midnightProtocol: '' };
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`);
-  if (!res.ok) throw new Error(`GET ${path} failed: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-async function albumId(artists: Named[], artistName: string, title: string): Promise<string> {
-  const artist = artists.find((candidate) => candidate.name === artistName)!;
-  const { albums } = await getJson<{ albums: Titled[] }>(`/albums/artist/${artist._id}`);
-  return albums.find((candidate) => candidate.title === title)!._id;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { artists } = await getJson<{ artists: Named[] }>('/artists/all');
-  ids.northbound = await albumId(artists, 'The Velvet Static', 'Northbound');
-  ids.midnightProtocol = await albumId(artists, 'Nova Reyes', 'Midnight Protocol');
+  ids.northbound = await demoAlbumId('The Velvet Static', 'Northbound');
+  ids.midnightProtocol = await demoAlbumId('Nova Reyes', 'Midnight Protocol');
 });
 afterAll(() => browser.close());
 

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  icon = <AlertTriangle size={20} strokeWidth={1.75} />,
   busy = false,
   onConfirm,
   onCancel,
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  icon?: ReactNode;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -26,7 +28,7 @@ export function ConfirmDialog({
       open={open}
       title={title}
       description={children}
-      icon={<AlertTriangle size={20} strokeWidth={1.75} />}
+      icon={icon}
       tone="danger"
       busy={busy}
       onClose={onCancel}

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { Button, Modal } from '../../../components/ui';
+import { ConfirmDialog } from '../../../components/ui';
 
 /** Asks before a playlist is deleted; Cancel has the focus, so Enter never deletes by accident. */
 export function ConfirmDeleteDialog({
@@ -16,22 +16,16 @@ export function ConfirmDeleteDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      busy={busy}
       title={`Delete “${name}”?`}
-      description="The playlist is removed for good. The songs stay in the catalogue."
+      confirmLabel="Delete playlist"
       icon={<Trash2 size={20} strokeWidth={1.75} className="text-danger" />}
-      onClose={onClose}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onClose}
     >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} loading={busy}>
-          Delete playlist
-        </Button>
-      </div>
-    </Modal>
+      The playlist is removed for good. The songs stay in the catalogue.
+    </ConfirmDialog>
   );
 }
