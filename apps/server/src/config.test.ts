@@ -158,3 +158,29 @@ describe('generated secret', () => {
     expect(loadConfig({ DATA_DIR: fresh, NODE_ENV: 'development' }).secretKey).toBe(config.secretKey);
   });
 });
+
+describe('an unset NODE_ENV', () => {
+  it('is development on this machine, and says it was assumed', () => {
+    const config = loadConfig({ ...base });
+    expect(config).toMatchObject({ env: 'development', envAssumed: true, isProduction: false });
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).envAssumed).toBe(false);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000', HOST: '::1' }).env).toBe('development');
+  });
+
+  it('stops start-up when the settings show a deployment, instead of taking test payments there', () => {
+    expect(refusal({ ...base, PUBLIC_URL: 'https://music.example.com' })).toBe(
+      'Invalid configuration: NODE_ENV is not set but PUBLIC_URL is https://music.example.com: set ' +
+        'NODE_ENV=production to deploy (or NODE_ENV=development to run a development server there on purpose)',
+    );
+    expect(refusal({ ...base, HOST: '0.0.0.0' })).toMatch(/NODE_ENV is not set but HOST is 0\.0\.0\.0/);
+    expect(
+      refusal({ ...base, ...stripe, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }),
+    ).toMatch(/NODE_ENV is not set but live payment keys are set/);
+    expect(refusal({ ...base, ...paypal, PAYPAL_ENVIRONMENT: 'live' })).toMatch(/PAYPAL_ENVIRONMENT is live/);
+    // Said explicitly, both are honoured.
+    expect(loadConfig({ ...base, NODE_ENV: 'development', HOST: '0.0.0.0' }).env).toBe('development');
+    expect(
+      loadConfig({ ...base, ...smtp, NODE_ENV: 'production', PUBLIC_URL: 'https://music.example.com' }).env,
+    ).toBe('production');
+  });
+});

@@ -45,9 +45,10 @@ const trustProxy = z
 const optionalText = z.string().min(1).optional();
 
 const EnvSchema = z.object({
+  // No default here: an unset NODE_ENV is development only where that is safe (see `environmentOf`).
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
+    .optional(),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a port number')
@@ -145,6 +146,8 @@ export interface OidcProviderConfig {
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** NODE_ENV was unset and development was assumed (start-up says so). */
+  envAssumed: boolean;
   isProduction: boolean;
   port: number;
   host: string;
@@ -188,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`,
     );
   }
-  const e = parsed.data;
+  const e = { ...parsed.data, NODE_ENV: environmentOf(parsed.data) };
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   const host = e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const payments = paymentsConfig(e, isProduction);
   return {
     env: e.NODE_ENV,
+    envAssumed: parsed.data.NODE_ENV === undefined,
     isProduction,
     port: e.PORT,
     host,
@@ -241,6 +245,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerRateLimit: e.AUTH_REGISTER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY ?? false,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+const isLoopbackHost = (host: string) =>
+  LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * An unset NODE_ENV means development, which takes test payments and sends cookies without `Secure`. That is only
+ * safe for a server on this machine: when the settings show a deployment (a public address, a non-loopback listener
+ * or live gateway keys) start-up stops and asks for NODE_ENV instead of guessing.
+ */
+function environmentOf(e: Env): 'development' | 'production' | 'test' {
+  if (e.NODE_ENV) return e.NODE_ENV;
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
+  const deployedBy = !isLoopbackHost(publicHost)
+    ? `PUBLIC_URL is ${e.PUBLIC_URL}`
+    : e.HOST && !isLoopbackHost(e.HOST)
+      ? `HOST is ${e.HOST}`
+      : e.STRIPE_SECRET_KEY?.startsWith('sk_live_') || e.RAZORPAY_KEY_ID?.startsWith('rzp_live_')
+        ? 'live payment keys are set'
+        : e.PAYPAL_ENVIRONMENT === 'live'
+          ? 'PAYPAL_ENVIRONMENT is live'
+          : null;
+  if (deployedBy) {
+    throw new ConfigError(
+      `Invalid configuration: NODE_ENV is not set but ${deployedBy}: set NODE_ENV=production to deploy ` +
+        '(or NODE_ENV=development to run a development server there on purpose)',
+    );
+  }
+  return 'development';
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */

@@ -30,6 +30,13 @@ async function main() {
       : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
   });
 
+  if (config.envAssumed) {
+    logger.warn(
+      'NODE_ENV is not set: running as development (test payments, cookies without Secure, generated secret). ' +
+        'Set NODE_ENV=production to deploy.',
+    );
+  }
+
   let closeEmulator = async () => undefined as void;
   if (config.payments.emulator) {
     const emulated = await startDevEmulator(config, logger);
