@@ -7,7 +7,7 @@ function paths(list: RouteObject[]): string[] {
 }
 
 describe('route table', () => {
-  it('has exactly the routes of SPEC section 2', () => {
+  it('has exactly the routes of SPEC section 2, plus playlists, discover, albums and the studio', () => {
     expect(paths(routes).sort()).toEqual(
       [
         '/',
@@ -26,6 +26,8 @@ describe('route table', () => {
         '/home',
         '/genre/:genre',
         '/artists',
+        '/discover',
+        '/albums',
         '/artist/:artistId',
         '/purchases',
         '/liked-songs',

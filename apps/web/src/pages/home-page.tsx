@@ -1,4 +1,4 @@
-import { Library, Music, Tags } from 'lucide-react';
+import { Compass, Library, Music, Tags } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -14,11 +14,15 @@ import {
 } from '../components/ui';
 import { selectUser, useSongLikes } from '../features/auth';
 import {
+  AlbumCard,
+  CoverGrid,
+  CoverGridSkeleton,
   SONG_PAGE_SIZE,
   SongList,
   SongListSkeleton,
   fetchMatchingGenreSongs,
   fetchSongs,
+  useGetAlbumsQuery,
 } from '../features/catalog';
 import { usePageParam } from '../lib/use-page-param';
 
@@ -27,6 +31,38 @@ function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
+}
+
+const NEW_ALBUMS_SHOWN = 6;
+
+/** The newest releases (`GET /albums`), with the full list one click away. */
+function NewAlbums() {
+  const { data, isLoading, isError, error, refetch } = useGetAlbumsQuery({ page: 1 });
+  const albums = data?.albums.slice(0, NEW_ALBUMS_SHOWN) ?? [];
+  if (!isLoading && !isError && albums.length === 0) return null;
+  return (
+    <Section
+      title="New albums"
+      headingId="home-albums"
+      action={
+        <Link to="/albums" className="text-meta font-medium text-muted hover:text-text hover:underline">
+          See all
+        </Link>
+      }
+    >
+      {isLoading ? (
+        <CoverGridSkeleton count={NEW_ALBUMS_SHOWN} />
+      ) : isError ? (
+        <QueryErrorState error={error} fallback="Failed to fetch albums" onRetry={() => void refetch()} />
+      ) : (
+        <CoverGrid label="New albums">
+          {albums.map((album) => (
+            <AlbumCard key={album._id} album={album} />
+          ))}
+        </CoverGrid>
+      )}
+    </Section>
+  );
 }
 
 export default function HomePage() {
@@ -71,10 +107,16 @@ export default function HomePage() {
         title={`${greeting(new Date().getHours())}${firstName ? `, ${firstName}` : ''}`}
         description="Fresh picks from the genres you love."
         actions={
-          <Link to="/genres" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            <Tags size={16} strokeWidth={1.75} aria-hidden="true" />
-            Edit genres
-          </Link>
+          <>
+            <Link to="/discover" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+              <Compass size={16} strokeWidth={1.75} aria-hidden="true" />
+              Discover
+            </Link>
+            <Link to="/genres" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+              <Tags size={16} strokeWidth={1.75} aria-hidden="true" />
+              Edit genres
+            </Link>
+          </>
         }
       />
       {genres.length > 0 ? (
@@ -142,6 +184,7 @@ export default function HomePage() {
           </div>
         )}
       </Section>
+      <NewAlbums />
       <Section
         title="All songs"
         headingId="home-library"

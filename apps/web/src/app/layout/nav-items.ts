@@ -1,4 +1,14 @@
-import { Heart, House, ListMusic, Search, ShoppingBag, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  Compass,
+  Disc3,
+  Heart,
+  House,
+  ListMusic,
+  Search,
+  ShoppingBag,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -19,6 +29,8 @@ export const MAIN_NAV: readonly NavItem[] = [
 
 /** Side menu only (DESIGN.md): the bottom bar keeps exactly the SPEC's five entries. */
 export const SIDE_MENU_EXTRA: readonly NavItem[] = [
+  { to: '/discover', label: 'Discover', shortLabel: 'Discover', icon: Compass },
+  { to: '/albums', label: 'Albums', shortLabel: 'Albums', icon: Disc3 },
   { to: '/playlists', label: 'Playlists', shortLabel: 'Playlists', icon: ListMusic },
 ];
 

@@ -1,13 +1,16 @@
 import { backbeatApi } from '../../lib/api-query';
 import type {
   Album,
+  AlbumsResponse,
   Artist,
+  ArtistSearchResponse,
   ArtistAlbumsResponse,
   ArtistSongsResponse,
   ArtistsResponse,
   Genre,
   MatchingGenreSongsResponse,
   PagedSongsResponse,
+  RandomArtistResponse,
   SearchResults,
   Song,
 } from './catalog.types';
@@ -17,6 +20,7 @@ export const PAGE_SIZE = {
   songs: 10,
   artists: 10,
   albums: 10,
+  randomArtist: 10,
   liked: 20,
   matchingGenre: 20,
   artistSongs: 20,
@@ -41,6 +45,23 @@ const catalogApi = backbeatApi.injectEndpoints({
     getArtists: build.query<ArtistsResponse, { page: number }>({
       providesTags: ['Artists'],
       query: ({ page }) => ({ url: '/artists', query: { page, limit: PAGE_SIZE.artists } }),
+    }),
+    /** `GET /artists?q`: typo-tolerant artist search, paged (results, page, total, pages). */
+    searchArtists: build.query<ArtistSearchResponse, { q: string; page: number }>({
+      providesTags: ['Artists'],
+      query: ({ q, page }) => ({ url: '/artists', query: { q, page, limit: PAGE_SIZE.artists } }),
+    }),
+    /**
+     * A random artist with a page of their songs. `draw` only tells draws apart in the cache: each new draw
+     * asks the server again, while revisiting the screen keeps the artist on show.
+     */
+    getRandomArtist: build.query<RandomArtistResponse, { draw: number }>({
+      providesTags: ['Artists', 'Songs'],
+      query: () => ({ url: '/discover/random-artist', query: { page: 1, limit: PAGE_SIZE.randomArtist } }),
+    }),
+    getAlbums: build.query<AlbumsResponse, { page: number }>({
+      providesTags: ['Albums'],
+      query: ({ page }) => ({ url: '/albums', query: { page, limit: PAGE_SIZE.albums } }),
     }),
     getAllArtists: build.query<Artist[], void>({
       providesTags: ['Artists'],
@@ -105,6 +126,9 @@ export const {
   useGetGenresQuery,
   useGetMatchingGenreSongsQuery,
   useGetArtistsQuery,
+  useSearchArtistsQuery,
+  useGetRandomArtistQuery,
+  useGetAlbumsQuery,
   useGetAllArtistsQuery,
   useGetArtistQuery,
   useGetArtistSongsQuery,

@@ -1,7 +1,9 @@
 /** Catalogue shapes come from the shared contract (SPEC section 7 responses). */
 export type {
   Album,
+  AlbumsResponse,
   Artist,
+  ArtistSearchResponse,
   ArtistAlbumsResponse,
   ArtistSongsResponse,
   ArtistsResponse,
@@ -9,6 +11,7 @@ export type {
   MatchingGenreSongsResponse,
   PagedSongsResponse,
   Pagination,
+  RandomArtistResponse,
   SearchResults,
   Song,
 } from '@backbeat/contract';

@@ -1,0 +1,195 @@
+import { Compass, Disc3, Music, Shuffle } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Button,
+  EmptyState,
+  PageHeader,
+  QueryErrorState,
+  Section,
+  Skeleton,
+  buttonClasses,
+  cx,
+} from '../components/ui';
+import { useSongLikes } from '../features/auth';
+import {
+  AlbumCard,
+  CoverArt,
+  CoverGrid,
+  CoverGridSkeleton,
+  SongList,
+  SongListSkeleton,
+  useGetArtistAlbumsQuery,
+  useGetRandomArtistQuery,
+  type Artist,
+} from '../features/catalog';
+import { ArtistSubscription } from '../features/commerce';
+
+function ArtistSpotlightSkeleton() {
+  return (
+    <div aria-hidden="true" className="mb-10 rounded-card border border-line bg-surface p-6 md:p-8">
+      <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
+        <Skeleton className="size-40 shrink-0 rounded-pill md:size-48" />
+        <div className="flex w-full flex-col items-center gap-3 md:items-start">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-10 w-64 max-w-full" />
+          <Skeleton className="h-4 w-80 max-w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ArtistSpotlight({ artist }: { artist: Artist }) {
+  return (
+    <header className="relative mb-10 overflow-hidden rounded-card border border-line bg-surface p-6 md:p-8">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -left-24 -top-24 size-80 rounded-pill bg-accent-2/10 blur-[90px]"
+      />
+      <div className="relative flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
+        <CoverArt
+          src={artist.image}
+          alt={artist.name}
+          kind="artist"
+          round
+          eager
+          iconSize={48}
+          className="size-40 shadow-2xl shadow-black/50 md:size-48"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="text-meta font-semibold uppercase tracking-wider text-accent">Spotlight</p>
+          <h2 className="mt-1 break-words text-h2 font-bold tracking-tight md:text-h1">{artist.name}</h2>
+          <p className="mt-2 text-body text-muted tabular-nums">
+            {artist.songCount ?? 0} {artist.songCount === 1 ? 'song' : 'songs'} · {artist.albumCount ?? 0}{' '}
+            {artist.albumCount === 1 ? 'album' : 'albums'}
+            {artist.genres?.length ? ` · ${artist.genres.slice(0, 3).join(', ')}` : ''}
+          </p>
+          {artist.bio ? (
+            <p className="mt-3 line-clamp-3 max-w-2xl text-body text-muted">{artist.bio}</p>
+          ) : null}
+          <div className="mt-4 flex flex-wrap items-center justify-center gap-3 md:justify-start">
+            <Link
+              to={`/artist/${encodeURIComponent(artist._id)}`}
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            >
+              Open artist page
+            </Link>
+            <ArtistSubscription artist={artist} />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function SpotlightAlbums({ artistId }: { artistId: string }) {
+  const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
+  if (albums.isLoading) return <CoverGridSkeleton count={5} />;
+  if (albums.isError) {
+    return (
+      <QueryErrorState
+        error={albums.error}
+        fallback="Failed to fetch albums for artist"
+        onRetry={() => void albums.refetch()}
+      />
+    );
+  }
+  const list = albums.data?.albums ?? [];
+  if (list.length === 0) {
+    return <EmptyState icon={<Disc3 size={22} strokeWidth={1.75} />} title="No albums yet" />;
+  }
+  return (
+    <CoverGrid label="Albums">
+      {list.map((album) => (
+        <AlbumCard key={album._id} album={album} showArtist={false} />
+      ))}
+    </CoverGrid>
+  );
+}
+
+/** Discover (SPEC "random artist with songs"): one artist at a time, drawn by the server, with a new draw a click away. */
+export default function DiscoverPage() {
+  const [draw, setDraw] = useState(0);
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetRandomArtistQuery({ draw });
+  const { likedIds, toggleLike } = useSongLikes();
+  const artist = data?.artist ?? null;
+  const songs = data?.songs ?? [];
+  const total = data?.pagination.total ?? 0;
+
+  return (
+    <>
+      <title>Discover · Backbeat</title>
+      <PageHeader
+        eyebrow="Discover"
+        title="Meet someone new"
+        description="An artist picked at random from everyone with music to play. Not for you? Draw again."
+        actions={
+          <Button variant="secondary" size="sm" loading={isFetching} onClick={() => setDraw((n) => n + 1)}>
+            <Shuffle size={16} strokeWidth={1.75} aria-hidden="true" />
+            Another artist
+          </Button>
+        }
+      />
+      {isLoading ? (
+        <>
+          <ArtistSpotlightSkeleton />
+          <SongListSkeleton count={6} />
+        </>
+      ) : isError ? (
+        <QueryErrorState
+          error={error}
+          fallback="Failed to fetch random artist"
+          onRetry={() => void refetch()}
+        />
+      ) : !artist ? (
+        <EmptyState
+          icon={<Compass size={22} strokeWidth={1.75} />}
+          title="Nobody to discover yet"
+          description="Artists appear here once they have a song ready to play."
+          action={
+            <Link to="/artists" className={buttonClasses()}>
+              Browse artists
+            </Link>
+          }
+        />
+      ) : (
+        <div
+          className={cx('transition-opacity duration-150', isFetching && 'opacity-60')}
+          aria-busy={isFetching}
+        >
+          <ArtistSpotlight artist={artist} />
+          <Section
+            title={`Songs by ${artist.name}`}
+            headingId="discover-songs"
+            action={
+              total > songs.length ? (
+                <Link
+                  to={`/artist/${encodeURIComponent(artist._id)}`}
+                  className="text-meta font-medium text-muted hover:text-text hover:underline"
+                >
+                  All {total.toLocaleString()} songs
+                </Link>
+              ) : null
+            }
+          >
+            {songs.length === 0 ? (
+              <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />
+            ) : (
+              <SongList
+                songs={songs}
+                likedIds={likedIds}
+                onToggleLike={toggleLike}
+                label={`Songs by ${artist.name}`}
+                playContext={{ type: 'artist', id: artist._id }}
+              />
+            )}
+          </Section>
+          <Section title="Albums" headingId="discover-albums">
+            <SpotlightAlbums artistId={artist._id} />
+          </Section>
+        </div>
+      )}
+    </>
+  );
+}
