@@ -42,9 +42,6 @@ declare module 'fastify' {
   }
 }
 
-/** Images, audio and uploads: large bodies are streamed by the multipart parser, never buffered. */
-export const UPLOAD_LIMITS = { audioBytes: 200 * 1024 * 1024, imageBytes: 10 * 1024 * 1024 };
-
 /** The app runs under a strict CSP; the configured payment gateways add their own origins. */
 function contentSecurityPolicy(config: Config) {
   const pay = paymentContentSources(config.payments);
@@ -116,8 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // Images, audio and uploads: large bodies are streamed by the multipart parser, never buffered; each form field
+  // then applies its own kind's limit (modules/catalog/catalog-form.ts).
+  const { audioBytes, imageBytes } = config.uploadLimits;
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.audioBytes, files: 4, fields: 40, fieldSize: 64 * 1024 },
+    limits: { fileSize: Math.max(audioBytes, imageBytes), files: 4, fields: 40, fieldSize: 64 * 1024 },
   });
   await app.register(swagger, {
     openapi: {

@@ -184,3 +184,17 @@ describe('an unset NODE_ENV', () => {
     ).toBe('production');
   });
 });
+
+describe('upload limits', () => {
+  it('default to 200 MB of audio and 10 MB per image, and can be set in megabytes', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).uploadLimits).toEqual({
+      audioBytes: 200 * 1024 * 1024,
+      imageBytes: 10 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'test', UPLOAD_MAX_AUDIO_MB: '50', UPLOAD_MAX_IMAGE_MB: '2' })
+        .uploadLimits,
+    ).toEqual({ audioBytes: 50 * 1024 * 1024, imageBytes: 2 * 1024 * 1024 });
+    expect(refusal({ ...base, UPLOAD_MAX_AUDIO_MB: '0' })).toMatch(/UPLOAD_MAX_AUDIO_MB must be at least 1/);
+  });
+});

@@ -95,6 +95,16 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(20),
+  UPLOAD_MAX_AUDIO_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .default(200),
+  UPLOAD_MAX_IMAGE_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .default(10),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code such as USD' })
@@ -136,6 +146,12 @@ export interface PaymentsConfig {
   paypal: PaypalConfig | null;
 }
 
+/** Largest accepted upload per file kind, in bytes; larger files are refused (413) while they stream in. */
+export interface UploadLimits {
+  audioBytes: number;
+  imageBytes: number;
+}
+
 export interface OidcProviderConfig {
   id: string;
   name: string;
@@ -170,6 +186,7 @@ export interface Config {
   currency: string;
   /** Registrations allowed per IP address per hour. */
   registerRateLimit: number;
+  uploadLimits: UploadLimits;
   /**
    * Proxies whose X-Forwarded-* headers are believed: false (none, the default), a hop count (only safe when the
    * app cannot be reached except through that many proxies) or the proxies' addresses and CIDR ranges.
@@ -243,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,
     registerRateLimit: e.AUTH_REGISTER_RATE_LIMIT,
+    uploadLimits: {
+      audioBytes: e.UPLOAD_MAX_AUDIO_MB * 1024 * 1024,
+      imageBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+    },
     trustProxy: e.TRUST_PROXY ?? false,
   };
 }

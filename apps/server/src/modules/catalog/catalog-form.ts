@@ -1,21 +1,18 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS } from '../../app';
+import type { UploadLimits } from '../../config';
 import { receiveForm, type FileRule, type ReceivedForm } from './upload-form';
 
-/**
- * File fields of each catalogue form (SPEC section 3) and their limits. Functions, not constants: app.ts imports
- * the modules, so its UPLOAD_LIMITS is only initialised once this module has loaded.
- */
-export const songFiles = (): Record<string, FileRule> => ({
-  audio: { kind: 'audio', maxBytes: UPLOAD_LIMITS.audioBytes },
-  coverImage: { kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes },
+/** File fields of each catalogue form (SPEC section 3) and their limits (`config.uploadLimits`). */
+export const songFiles = (limits: UploadLimits): Record<string, FileRule> => ({
+  audio: { kind: 'audio', maxBytes: limits.audioBytes },
+  coverImage: { kind: 'image', maxBytes: limits.imageBytes },
 });
-export const albumFiles = (): Record<string, FileRule> => ({
-  cover: { kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes },
+export const albumFiles = (limits: UploadLimits): Record<string, FileRule> => ({
+  cover: { kind: 'image', maxBytes: limits.imageBytes },
 });
-export const artistFiles = (): Record<string, FileRule> => ({
-  image: { kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes },
+export const artistFiles = (limits: UploadLimits): Record<string, FileRule> => ({
+  image: { kind: 'image', maxBytes: limits.imageBytes },
 });
 
 /** Receives the form into `dataDir/tmp`, runs `work`, and always removes the temporary files. */

@@ -10,6 +10,7 @@ import { requireRole } from '../../platform/auth';
 import type { AlbumWriteService } from './album-write.service';
 import type { ArtistWriteService } from './artist-write.service';
 import { CATALOG_EDITOR_ROLES } from './catalog-access';
+import type { UploadLimits } from '../../config';
 import { albumFiles, artistFiles, withForm } from './catalog-form';
 
 const errors = {
@@ -26,11 +27,12 @@ export interface CatalogWriteRoutesOptions {
   artists: ArtistWriteService;
   albums: AlbumWriteService;
   dataDir: string;
+  uploadLimits: UploadLimits;
 }
 
 /** Artist and album management (song uploads live in songs.routes.ts). */
 export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions> = async (app, options) => {
-  const { artists, albums, dataDir } = options;
+  const { artists, albums, dataDir, uploadLimits } = options;
   const editor = (request: Parameters<typeof requireRole>[0]) =>
     requireRole(request, ...CATALOG_EDITOR_ROLES);
 
@@ -46,7 +48,9 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     },
     async (request, reply) => {
       const user = await editor(request);
-      const result = await withForm(request, dataDir, artistFiles(), (form) => artists.create(user, form));
+      const result = await withForm(request, dataDir, artistFiles(uploadLimits), (form) =>
+        artists.create(user, form),
+      );
       return reply.status(201).send(result);
     },
   );
@@ -63,7 +67,7 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     },
     async (request) => {
       const user = await editor(request);
-      return withForm(request, dataDir, artistFiles(), (form) =>
+      return withForm(request, dataDir, artistFiles(uploadLimits), (form) =>
         artists.update(user, request.params.id, form),
       );
     },
@@ -95,7 +99,9 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     },
     async (request, reply) => {
       const user = await editor(request);
-      const result = await withForm(request, dataDir, albumFiles(), (form) => albums.create(user, form));
+      const result = await withForm(request, dataDir, albumFiles(uploadLimits), (form) =>
+        albums.create(user, form),
+      );
       return reply.status(201).send(result);
     },
   );
@@ -112,7 +118,9 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     },
     async (request) => {
       const user = await editor(request);
-      return withForm(request, dataDir, albumFiles(), (form) => albums.update(user, request.params.id, form));
+      return withForm(request, dataDir, albumFiles(uploadLimits), (form) =>
+        albums.update(user, request.params.id, form),
+      );
     },
   );
 

@@ -68,6 +68,7 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     reads: new SongReadService({ ...repos, songView }),
     writes: new SongWriteService({ support, songView, jobs: services.jobs, ffmpeg }),
     dataDir: config.dataDir,
+    uploadLimits: config.uploadLimits,
     cache,
   });
   await api.register(browseRoutes, { browse: new CatalogBrowseService({ ...repos, songView }), cache });
@@ -75,6 +76,7 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     artists: new ArtistWriteService(support),
     albums: new AlbumWriteService(support),
     dataDir: config.dataDir,
+    uploadLimits: config.uploadLimits,
   });
   await api.register(mediaRoutes, { mediaStore: services.mediaStore });
 }

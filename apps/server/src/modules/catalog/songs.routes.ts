@@ -18,6 +18,7 @@ import {
 import { requireRole, requireUser } from '../../platform/auth';
 import type { ResponseCache } from '../../platform/response-cache';
 import { CATALOG_EDITOR_ROLES } from './catalog-access';
+import type { UploadLimits } from '../../config';
 import { songFiles, withForm } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';
 import type { SongWriteService } from './song-write.service';
@@ -30,13 +31,14 @@ export interface SongRoutesOptions {
   reads: SongReadService;
   writes: SongWriteService;
   dataDir: string;
+  uploadLimits: UploadLimits;
   /** Public song lists are answered from it (per viewer: `canPlay` depends on who asks). */
   cache: ResponseCache;
 }
 
 export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
   app,
-  { reads, writes, dataDir, cache },
+  { reads, writes, dataDir, uploadLimits, cache },
 ) => {
   const cachedPerViewer = cache.route('viewer');
 
@@ -164,7 +166,9 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
     },
     async (request, reply) => {
       const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-      const result = await withForm(request, dataDir, songFiles(), (form) => writes.create(user, form));
+      const result = await withForm(request, dataDir, songFiles(uploadLimits), (form) =>
+        writes.create(user, form),
+      );
       return reply.status(201).send(result);
     },
   );
@@ -182,7 +186,9 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
     },
     async (request) => {
       const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-      return withForm(request, dataDir, songFiles(), (form) => writes.update(user, request.params.id, form));
+      return withForm(request, dataDir, songFiles(uploadLimits), (form) =>
+        writes.update(user, request.params.id, form),
+      );
     },
   );
 
