@@ -1,7 +1,40 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * Web import boundaries (STYLE.md 8): imports flow shared (components, lib, assets) -> features -> app and pages.
+ * A feature reaches another feature only through its public `index.ts`; shared code knows no feature.
+ */
+const web = './apps/web/src';
+const features = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBoundaries = [
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `${web}/features/${feature}`,
+        from: `${web}/features/${other}`,
+        except: ['./index.ts'],
+        message: `features/${feature} may use features/${other} only through its index.ts (its public surface)`,
+      })),
+  ),
+  {
+    target: `${web}/features`,
+    from: [`${web}/app`, `${web}/pages`],
+    message: 'features are composed by app/ and pages/, never the other way round',
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [`${web}/features`, `${web}/app`, `${web}/pages`],
+    message: 'shared code (components/, lib/) must not depend on features, app or pages',
+  },
+];
 
 export default tseslint.config(
   {
@@ -47,5 +80,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // Tests may build their worlds from other features' fixtures.
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-fixtures.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webBoundaries }] },
   },
 );

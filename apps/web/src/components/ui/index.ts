@@ -20,3 +20,4 @@ export { Prose } from './prose';
 export { QueryErrorState } from './query-error-state';
 export { Modal } from './modal';
 export { ConfirmDialog } from './confirm-dialog';
+export { CoverArt } from './cover-art';

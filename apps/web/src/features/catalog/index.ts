@@ -1,7 +1,7 @@
 /** The catalogue feature's public surface. */
 export * from './catalog.api';
 export type * from './catalog.types';
-export { CoverArt } from './components/cover-art';
+export { CoverArt } from '../../components/ui';
 export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './components/cover-grid';
 export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';
 export { SongLockActionContext, type SongLockAction } from './components/song-lock-action';

@@ -2,8 +2,8 @@ import { createSlice, isAnyOf, isFulfilled, isPending, isRejected } from '@redux
 import type { Song } from '@backbeat/contract';
 import { createTransform } from 'redux-persist';
 import { backbeatApi } from '../../lib/api-query';
-import { sessionEnded } from '../auth/auth.slice';
-import { login, logout, register, socialLoginSuccess, toggleLikedSong } from '../auth/auth.thunks';
+import { sessionEnded } from '../auth';
+import { login, logout, register, socialLoginSuccess, toggleLikedSong } from '../auth';
 import {
   createSong,
   deleteSong,

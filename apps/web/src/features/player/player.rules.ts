@@ -1,5 +1,5 @@
 /** Pure rules of SPEC section 4 (Player) that do not belong to one reducer. */
-import type { Song } from '../catalog/catalog.types';
+import type { Song } from '../catalog';
 import {
   AUTO_ADVANCE_MIN_DURATION_S,
   AUTO_ADVANCE_WINDOW_S,

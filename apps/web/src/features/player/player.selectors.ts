@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { Song } from '../catalog/catalog.types';
+import type { Song } from '../catalog';
 import { playbackQueue, upNext } from './player.rules';
 import type { PlayerState } from './player.types';
 import type { StreamState } from './stream.slice';

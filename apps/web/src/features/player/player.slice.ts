@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { logout, sessionEnded } from '../auth';
-import type { Song } from '../catalog/catalog.types';
+import type { Song } from '../catalog';
 import { DEFAULT_VOLUME } from './player.constants';
 import {
   DEFAULT_CONTEXT,

@@ -1,4 +1,4 @@
-import type { Song } from '../catalog/catalog.types';
+import type { Song } from '../catalog';
 
 export function makeSong(id: string, overrides: Partial<Song> = {}): Song {
   return {

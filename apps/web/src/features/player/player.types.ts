@@ -1,4 +1,4 @@
-import type { Song } from '../catalog/catalog.types';
+import type { Song } from '../catalog';
 
 export type PlaybackContextType =
   'all' | 'album' | 'artist' | 'genre' | 'liked' | 'search' | 'playlist' | 'matching-genre';

@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@red
 import type { StreamAlbumResponse, StreamSongResponse } from '@backbeat/contract';
 import { api } from '../../lib/api';
 import { logout, sessionEnded } from '../auth';
-import type { Song } from '../catalog/catalog.types';
+import type { Song } from '../catalog';
 import { requestSongAddress, takePrefetchedAddress } from './stream-prefetch';
 import { STREAM_MESSAGES, albumStreamErrorMessage, songStreamErrorMessage } from './stream.messages';
 

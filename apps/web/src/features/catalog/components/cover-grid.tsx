@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Skeleton, cx } from '../../../components/ui';
-import { CoverArt } from './cover-art';
+import { CoverArt, Skeleton, cx } from '../../../components/ui';
 import type { Album, Artist } from '../catalog.types';
 
 /** Grid of covers: 2 columns at 390 px, 3 at 768, 5-6 at 1280, 8 at 1920 (DESIGN.md). */

@@ -1,12 +1,11 @@
 import { use } from 'react';
 import { Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
-import { IconButton, Skeleton, cx } from '../../../components/ui';
+import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { AddToPlaylistMenu } from '../../playlists';
 import { SongPlayButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
-import { CoverArt } from './cover-art';
 import { SongLockActionContext } from './song-lock-action';
 
 export interface SongListProps {

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Heart, Keyboard, ListMusic, SkipBack, SkipForward, SlidersHorizontal } from 'lucide-react';
-import { IconButton, cx } from '../../../components/ui';
-import { CoverArt } from '../../catalog/components/cover-art';
+import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';
 import { usePlayerView } from './player-view';

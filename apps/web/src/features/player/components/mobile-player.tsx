@@ -9,8 +9,7 @@ import {
   SkipBack,
   SkipForward,
 } from 'lucide-react';
-import { IconButton, cx } from '../../../components/ui';
-import { CoverArt } from '../../catalog/components/cover-art';
+import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { useModalFocus } from '../hooks/use-modal-focus';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';

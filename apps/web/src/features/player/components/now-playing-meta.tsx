@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 
 /** Title and singer, or the stream error with an icon (never colour alone). */
 export function NowPlayingMeta({

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 import type { PlayerControls } from '../hooks/use-player-controls';
 
 /** Everything the player's views show, computed once by the provider. */

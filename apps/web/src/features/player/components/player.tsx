@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useMediaSession } from '../hooks/use-media-session';
 import { useNowPlayingTitle } from '../hooks/use-now-playing-title';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Pause, Play } from 'lucide-react';
 import { cx } from '../../../components/ui';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/use-player-store';
 import { selectIsPlaying, selectSelectedSong } from '../player.selectors';
 import { playFromList, togglePlay } from '../player.slice';

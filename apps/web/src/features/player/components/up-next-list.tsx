@@ -1,5 +1,5 @@
 import { formatDuration } from '../../../lib/format';
-import { CoverArt } from '../../catalog/components/cover-art';
+import { CoverArt } from '../../../components/ui';
 import { usePlayerView } from './player-view';
 
 /** Up to four upcoming songs; choosing one plays it within the same list. */

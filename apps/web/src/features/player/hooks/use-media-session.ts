@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 import type { PlayerControls } from './use-player-controls';
 
 /** Lock-screen and hardware-key controls through the Media Session API, where the browser has it. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Disc3, Music, UserRound } from 'lucide-react';
-import { cx } from '../../../components/ui';
+import { cx } from './class-names';
 
 const fallbackIcons = { song: Music, album: Disc3, artist: UserRound };
 
