@@ -1,29 +1,33 @@
 /**
  * Load: simulated listeners against a real server process on a throwaway PostgreSQL cluster, driven by autocannon.
- * Every connection is one listener with its own session who, in a loop and at a listening pace (a fixed number of
- * requests per second each), restores the session, browses, searches, likes a song, asks for a stream address,
- * fetches the playlist, the key and two segments, reads their playlists and now and then starts a purchase. Prints
- * requests/s and p50/p95/p99 per endpoint, and every non-2xx answer.
+ * Every listener first signs in through `POST /api/users/login` (argon2id, from an address of its own, as 200 people
+ * would), then is one connection that, in a loop and at a listening pace (a fixed number of requests per second
+ * each), restores the session, browses, searches, likes a song, asks for a stream address, fetches the playlist,
+ * the key and two segments, reads their playlists and now and then starts a purchase. Listeners start spread over
+ * one request interval, as people arrive independently (200 connections started together would send their requests
+ * in lockstep bursts of 200 forever). Prints sign-in latency, requests/s and p50/p95/p99 per endpoint, and every
+ * non-2xx answer.
  *
  *   npm run bench:load -w @backbeat/bench                         # 200 listeners, 60 s, 2 requests/s each
  *   BENCH_LISTENERS=50 BENCH_SECONDS=20 BENCH_RATE=4 ...           # other shapes
  *   BENCH_CPU_PROF=/tmp/prof ...                                   # the server writes a V8 CPU profile there
  *
- * The server runs as its own process (NODE_ENV=test, so the demo gateway can take the purchases; logs at warn),
- * seeded with the demo catalogue (real ffmpeg transcodes, encrypted HLS). Listeners and their sessions and
- * subscriptions are written straight to the database: signing 200 people in through argon2 would measure argon2.
+ * The server runs as its own process (NODE_ENV=test, so the demo gateway can take the purchases; logs at warn;
+ * TRUST_PROXY=loopback, so each listener's X-Forwarded-For address is its own for the sign-in limits), seeded with
+ * the demo catalogue (real ffmpeg transcodes, encrypted HLS). Listener accounts and their subscriptions are written
+ * straight to the database (one argon2id hash of the shared test password).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { albums, artists, sessions, songs, subscriptions, users } from '../apps/server/src/db/schema';
-import { hashToken } from '../apps/server/src/platform/session-token';
+import { albums, artists, songs, subscriptions, users } from '../apps/server/src/db/schema';
+import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { freePort, startThrowawayCluster } from '../apps/server/test/postgres-cluster';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +35,10 @@ const root = path.resolve(here, '..');
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 2);
+/** Sign-ins in flight at once while the listeners arrive. */
+const SIGN_IN_CONCURRENCY = 8;
+/** Listener groups started one after another across a request interval (autocannon instances). */
+const GROUPS = Math.min(LISTENERS, 20);
 const SEARCHES = ['velvet', 'midnight', 'nova', 'static', 'gravel', 'blue', 'night', 'reyes'];
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
@@ -64,6 +72,7 @@ interface Step {
 
 interface Listener {
   session?: string;
+  index?: number;
   songId?: string;
   playlist?: string;
   key?: string;
@@ -91,6 +100,7 @@ async function main() {
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'true',
         PAYMENTS_SANDBOX: 'true',
+        TRUST_PROXY: 'loopback',
       },
       port,
     );
@@ -118,17 +128,14 @@ async function main() {
     }
     const artistIds = (await db.select({ id: artists.id }).from(artists)).map((row) => row.id);
 
-    process.stderr.write(`creating ${LISTENERS} listeners with sessions and subscriptions...\n`);
-    const tokens: string[] = [];
+    process.stderr.write(`creating ${LISTENERS} listener accounts with subscriptions...\n`);
+    const password = 'load-listener-password';
+    const passwordHash = await hashPassword(password);
+    const emails: string[] = [];
     for (let i = 0; i < LISTENERS; i++) {
       const userId = randomUUID();
-      const token = randomBytes(32).toString('base64url');
-      await db
-        .insert(users)
-        .values({ id: userId, name: `Load Listener ${i + 1}`, email: `${userId}@load.local` });
-      await db
-        .insert(sessions)
-        .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+      const email = `${userId}@load.local`;
+      await db.insert(users).values({ id: userId, name: `Load Listener ${i + 1}`, email, passwordHash });
       await db.insert(subscriptions).values(
         artistIds.map((artistId) => ({
           userId,
@@ -139,11 +146,35 @@ async function main() {
           currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
         })),
       );
-      tokens.push(token);
+      emails.push(email);
     }
 
+    // Every listener signs in through the API, from an address of its own.
+    process.stderr.write(`signing ${LISTENERS} listeners in (POST /api/users/login)...\n`);
+    const tokens: string[] = new Array<string>(LISTENERS);
+    const signInMs: number[] = [];
+    let nextSignIn = 0;
+    const signIn = async () => {
+      for (let i = nextSignIn++; i < LISTENERS; i = nextSignIn++) {
+        const started = performance.now();
+        const response = await fetch(`http://127.0.0.1:${port}/api/users/login`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: JSON.stringify({ email: emails[i], password }),
+        });
+        signInMs.push(performance.now() - started);
+        const cookie = response.headers.getSetCookie().find((c) => c.startsWith('token='));
+        if (!response.ok || !cookie) throw new Error(`sign-in ${i} failed: ${response.status}`);
+        tokens[i] = decodeURIComponent(cookie.slice('token='.length).split(';')[0]!);
+      }
+    };
+    await Promise.all(Array.from({ length: SIGN_IN_CONCURRENCY }, signIn));
+
     const pick = <T>(list: T[], listener: Listener, salt: number) =>
-      list[((listener.round ?? 0) * 7 + salt + tokens.indexOf(listener.session ?? '')) % list.length]!;
+      list[((listener.round ?? 0) * 7 + salt + (listener.index ?? 0)) % list.length]!;
     const steps: Step[] = [
       { name: 'GET /users/me', request: () => ({ method: 'GET', path: '/api/users/me' }) },
       { name: 'GET /songs', request: () => ({ method: 'GET', path: '/api/songs?page=1&limit=20' }) },
@@ -201,7 +232,10 @@ async function main() {
     let nextSession = 0;
     const requests = steps.map((step) => ({
       setupRequest: (request: Record<string, unknown>, context: Listener) => {
-        context.session ??= tokens[nextSession++ % tokens.length];
+        if (context.session === undefined) {
+          context.index = nextSession++ % tokens.length;
+          context.session = tokens[context.index];
+        }
         const built = step.request(context);
         const headers: Record<string, string> = { authorization: `Bearer ${context.session}` };
         if (built.body) headers['content-type'] = 'application/json';
@@ -218,33 +252,46 @@ async function main() {
     const answered = new Map<unknown, number>();
     const latencies = new Map<string, number[]>();
     const failures = new Map<string, Map<number, number>>();
+    const loadBefore = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
     process.stderr.write(
       `running ${LISTENERS} listeners for ${SECONDS} s at ${RATE} requests/s each (autocannon)...\n`,
     );
-    let finish!: (result: autocannon.Result) => void;
-    let fail!: (error: Error) => void;
-    const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${port}`,
-        connections: LISTENERS,
-        connectionRate: RATE,
-        duration: SECONDS,
-        requests: requests as never,
-      },
-      (error, result) => (error ? fail(error) : finish(result)),
-    );
-    instance.on('response', (client: unknown, status: number, _bytes: number, responseTime: number) => {
-      const count = answered.get(client) ?? 0;
-      answered.set(client, count + 1);
-      const name = steps[count % steps.length]!.name;
-      (latencies.get(name) ?? latencies.set(name, []).get(name)!).push(responseTime);
-      if (status >= 300) {
-        const byStatus = failures.get(name) ?? failures.set(name, new Map()).get(name)!;
-        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      }
-    });
-    const result = await done;
+    const runGroup = (connections: number) =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon(
+          {
+            url: `http://127.0.0.1:${port}`,
+            connections,
+            connectionRate: RATE,
+            duration: SECONDS,
+            requests: requests as never,
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+        instance.on('response', (client: unknown, status: number, _bytes: number, responseTime: number) => {
+          const count = answered.get(client) ?? 0;
+          answered.set(client, count + 1);
+          const name = steps[count % steps.length]!.name;
+          (latencies.get(name) ?? latencies.set(name, []).get(name)!).push(responseTime);
+          if (status >= 300) {
+            const byStatus = failures.get(name) ?? failures.set(name, new Map()).get(name)!;
+            byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+          }
+        });
+      });
+    // GROUPS autocannon instances, started evenly across one request interval (1000 / RATE ms).
+    const groupResults: Array<Promise<autocannon.Result>> = [];
+    for (let group = 0; group < GROUPS; group++) {
+      const connections = Math.floor(LISTENERS / GROUPS) + (group < LISTENERS % GROUPS ? 1 : 0);
+      groupResults.push(runGroup(connections));
+      await new Promise((resolve) => setTimeout(resolve, 1000 / RATE / GROUPS));
+    }
+    const results = await Promise.all(groupResults);
+    const result = {
+      connections: results.reduce((sum, r) => sum + r.connections, 0),
+      errors: results.reduce((sum, r) => sum + r.errors, 0),
+      timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
+    };
 
     const percentile = (sorted: number[], q: number) =>
       sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -269,9 +316,16 @@ async function main() {
     const columns = Object.keys(rows[0] ?? { endpoint: '' }) as Array<keyof (typeof rows)[number]>;
     const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
     const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+    const signIns = [...signInMs].sort((a, b) => a - b);
     console.log(
       `\nLoad: ${LISTENERS} listeners x ${RATE} requests/s for ${SECONDS} s, PostgreSQL (throwaway cluster), ` +
-        `server in its own process, loopback, autocannon ${result.connections} connections\n`,
+        `server in its own process, loopback, autocannon ${result.connections} connections in ${GROUPS} ` +
+        `staggered groups; load average before the run ${loadBefore}\n`,
+    );
+    console.log(
+      `sign-in (POST /users/login, argon2id, ${SIGN_IN_CONCURRENCY} at a time): ${signIns.length} listeners, ` +
+        `p50 ${percentile(signIns, 0.5).toFixed(1)} ms, p95 ${percentile(signIns, 0.95).toFixed(1)} ms, ` +
+        `p99 ${percentile(signIns, 0.99).toFixed(1)} ms\n`,
     );
     console.log(line(columns));
     console.log(line(widths.map((w) => '-'.repeat(w))));
@@ -281,9 +335,10 @@ async function main() {
       0,
     );
     console.log(
-      `\nall: ${all.length} requests, ${(all.length / SECONDS).toFixed(0)} req/s, p50 ${percentile(all, 0.5)} ms, ` +
-        `p95 ${percentile(all, 0.95)} ms, p99 ${percentile(all, 0.99)} ms; API (without media) p99 ` +
-        `${percentile(api, 0.99)} ms (target <= 100 ms); non-2xx ${failed}, socket errors ${result.errors}, ` +
+      `\nall: ${all.length} requests, ${(all.length / SECONDS).toFixed(0)} req/s, ` +
+        `p50 ${percentile(all, 0.5).toFixed(1)} ms, p95 ${percentile(all, 0.95).toFixed(1)} ms, ` +
+        `p99 ${percentile(all, 0.99).toFixed(1)} ms; API (without media) p99 ` +
+        `${percentile(api, 0.99).toFixed(1)} ms (target <= 100 ms); non-2xx ${failed}, socket errors ${result.errors}, ` +
         `timeouts ${result.timeouts} (target 0)`,
     );
   } finally {
