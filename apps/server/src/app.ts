@@ -102,6 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextInputCheck(app);
   documentSharedResponses(app);
   app.decorate('services', services);
+  // Other instances' writes reach this one's caches from now on; jobs stop before the bus closes, so a job
+  // finishing during shutdown still tells the others.
+  await services.changes.start(app.log);
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    await services.changes.close();
+  });
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: contentSecurityPolicy(config),

@@ -22,5 +22,9 @@ export async function registerStreaming(api: FastifyInstance, context: ModuleCon
       sessionCache.isLive(sessionId, () => repository.findLiveSession(sessionId, new Date())),
   });
   context.services.entitlements.on((change) => service.forgetAllowed(change));
+  // A re-upload or deletion on another instance or worker removes the old files at once: drop stale prefixes.
+  context.services.changes.on((change) => {
+    if (change.kind === 'catalog' || change.kind === 'reset') media.forgetPrefixes();
+  });
   await api.register(streamingRoutes, { service, media });
 }

@@ -77,6 +77,11 @@ export class StreamMedia {
     private readonly findReadyPrefix: (songId: string) => Promise<string | null>,
   ) {}
 
+  /** A song was re-uploaded or deleted somewhere (the catalogue changed): ask the database again. */
+  forgetPrefixes(): void {
+    this.prefixes.deleteWhere(() => true);
+  }
+
   /** The media prefix of a ready song, or null. Misses are not cached, so a song that just became ready plays. */
   readyPrefix(songId: string): Promise<string | null> {
     return this.prefixes.getOrLoad(
