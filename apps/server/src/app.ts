@@ -45,14 +45,16 @@ declare module 'fastify' {
 /** The app runs under a strict CSP; the configured payment gateways add their own origins. */
 function contentSecurityPolicy(config: Config) {
   const pay = paymentContentSources(config.payments);
+  // Segments on a CDN's origin (`SEGMENT_BASE_URL=https://...`): hls.js fetches them, Safari's player loads them.
+  const segments = config.segmentBaseUrl?.startsWith('http') ? [new URL(config.segmentBaseUrl).origin] : [];
   return {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...pay.script],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...pay.img],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'", ...pay.connect],
+      mediaSrc: ["'self'", 'blob:', ...segments],
+      connectSrc: ["'self'", ...pay.connect, ...segments],
       fontSrc: ["'self'", 'data:'],
       frameSrc: ["'self'", ...pay.frame],
       workerSrc: ["'self'", 'blob:'],
