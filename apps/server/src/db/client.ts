@@ -136,6 +136,7 @@ async function migrateExclusively(url: string, migrate: () => Promise<void>): Pr
 }
 
 const RECONNECT_DELAYS_MS = [250, 1000, 2000, 5000];
+export const LISTEN_APPLICATION_NAME = 'backbeat-changes';
 
 /**
  * A dedicated LISTEN connection that comes back by itself: the database restarting or a network cut costs the
@@ -152,7 +153,12 @@ async function listenWithReconnect(
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    // Named, so operators (and the tests) can tell it in pg_stat_activity: one per process.
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.message(message.payload ?? '');
     });
