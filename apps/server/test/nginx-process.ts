@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { nginxMainConfig, renderNginxSite, type NginxSiteOptions } from '../src/ops/nginx-config';
@@ -11,7 +11,24 @@ export interface RunningNginx {
   child: ChildProcess;
   /** The rendered site file, as an operator would install it. */
   site: string;
+  /** The master's and workers' process ids (CPU accounting in benchmarks). */
+  pids(): number[];
   stop(): Promise<void>;
+}
+
+/** The children of the nginx master (its workers), from /proc. */
+function workerPids(master: number): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (parent === master) pids.push(Number(name));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
 }
 
 export async function startNginxSite(
@@ -48,7 +65,7 @@ export async function startNginxSite(
     }
     try {
       await fetch(`${url}/media/`);
-      return { url, child, site, stop };
+      return { url, child, site, stop, pids: () => [child.pid!, ...workerPids(child.pid!)] };
     } catch {
       if (attempt > 100) {
         await stop();
