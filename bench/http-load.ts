@@ -104,7 +104,7 @@ export async function wrk(
 }
 
 /** user + system CPU of a process from /proc (Linux), in ms; 0 where /proc is missing. */
-async function processCpuMs(pid: number): Promise<number> {
+export async function processCpuMs(pid: number): Promise<number> {
   try {
     const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;

@@ -41,17 +41,22 @@ export function printTable(rows: Row[], run: { database: string; seconds: number
   for (const row of table) console.log(line(columns.map((c) => row[c])));
 
   const find = (suffix: string) => rows.find((r) => r.what.endsWith(suffix) && r.tool.startsWith('wrk'));
-  const app = find('via app');
-  for (const reference of [find('via node:http'), find('via nginx')]) {
-    if (!app || !reference) continue;
-    const rate = app.result.requestsPerSec / reference.result.requestsPerSec;
+  const pairs: Array<[Row | undefined, Row | undefined]> = [
+    [find('via app'), find('via node:http')],
+    [find('via app'), find('via nginx')],
+    [find('via topology'), find('via nginx')],
+  ];
+  for (const [measured, reference] of pairs) {
+    if (!measured || !reference) continue;
+    const rate = measured.result.requestsPerSec / reference.result.requestsPerSec;
     const cpu =
-      app.cpuUsPerRequest && reference.cpuUsPerRequest
-        ? reference.cpuUsPerRequest / app.cpuUsPerRequest
+      measured.cpuUsPerRequest && reference.cpuUsPerRequest
+        ? reference.cpuUsPerRequest / measured.cpuUsPerRequest
         : null;
     console.log(
-      `segments app / ${reference.what.split(' via ')[1]}: req/s ratio ${rate.toFixed(2)}, ` +
-        `CPU efficiency ratio ${fmt(cpu, 2)} (reference CPU per request / app CPU per request)`,
+      `segments ${measured.what.split(' via ')[1]} / ${reference.what.split(' via ')[1]}: ` +
+        `req/s ratio ${rate.toFixed(2)}, CPU efficiency ratio ${fmt(cpu, 2)} ` +
+        '(reference CPU per request / measured CPU per request)',
     );
   }
 }

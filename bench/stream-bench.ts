@@ -1,6 +1,8 @@
 /**
  * Streaming benchmark: the key endpoint (session + token + access policy) and segment delivery, measured next to
- * references from the same run: nginx with sendfile and a bare node:http + createReadStream server.
+ * references from the same run: nginx with sendfile and a bare node:http + createReadStream server. Segments are
+ * also measured through the production topology (deploy/nginx/backbeat.conf in front of the app, the app on
+ * SEGMENT_BASE_URL=/media: the URL a rewritten playlist gives), whose budget is >= 0.9x raw nginx.
  * Besides req/s it prints CPU time per request (user + system of the serving process), which a busy shared
  * machine disturbs far less than throughput.
  *
@@ -17,12 +19,14 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { StreamingRepository } from '../apps/server/src/modules/streaming/streaming.repository';
+import { startNginxSite } from '../apps/server/test/nginx-process';
 import { freePort } from '../apps/server/test/postgres-cluster';
 import { openBenchDatabase, seedStreamingListener } from './bench-fixtures';
 import {
   autocannon,
   hasCommand,
   ownCpuMs,
+  processCpuMs,
   startNginx,
   startNodeReference,
   wrk,
@@ -79,6 +83,8 @@ async function main() {
       PUBLIC_URL: 'http://127.0.0.1',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // Playlists point segments at the nginx site's media location (the documented topology).
+      SEGMENT_BASE_URL: '/media',
     });
     const app = await buildApp({ config, database });
     stops.push(() => app.close());
@@ -96,6 +102,8 @@ async function main() {
     const playlistUrl = `${origin}${((await issued.json()) as { url: string }).url}`;
     const token = new URL(playlistUrl).searchParams.get('token')!;
     const keyUrl = `${origin}/api/stream/hls/${songId}/key?token=${token}`;
+    const playlistText = await (await fetch(playlistUrl)).text();
+    const firstSegmentLine = playlistText.split('\n').find((line) => line && !line.startsWith('#'))!;
     const segmentPath = `${prefix}/seg_0000.ts`;
     const segmentUrl = `${origin}/api/stream/hls/${songId}/seg_0000.ts`;
     const segmentFile = app.services.mediaStore.localPath(segmentPath);
@@ -175,6 +183,23 @@ async function main() {
         url,
         cpuMs: nginx.cpuMs,
         note: 'reference (sendfile, 1 worker)',
+      });
+      // The topology: the shipped site in front of this app, the segment URL taken from the playlist it serves.
+      const site = await startNginxSite({
+        mediaRoot: config.mediaDir,
+        upstreams: [new URL(origin).host],
+      });
+      stops.push(() => site.stop());
+      const topologyUrl = `${site.url}${firstSegmentLine}`;
+      const check = await fetch(topologyUrl);
+      if (check.status !== 200 || check.headers.get('access-control-allow-origin') !== '*')
+        throw new Error(`${topologyUrl} was not served by the site's segment location (${check.status})`);
+      await check.arrayBuffer();
+      targets.push({
+        what: `${segment} via topology`,
+        url: topologyUrl,
+        cpuMs: async () => (await Promise.all(site.pids().map(processCpuMs))).reduce((a, b) => a + b, 0),
+        note: 'budget >= 0.9x nginx (deploy/nginx site, 1 worker)',
       });
     }
     for (const target of targets) await wrk(target.url, { seconds: 2 });

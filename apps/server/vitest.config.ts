@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // `*.pg.test.ts`: server processes sharing one real PostgreSQL (scale-out, backup and restore); they run in
+    // the PostgreSQL tier, on its cluster, and have nothing to prove on the embedded database.
+    exclude: process.env.TEST_DB === 'postgres' ? [] : ['test/**/*.pg.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Each file gets its own database copy; two at a time keeps the 2-core machine responsive.

@@ -26,17 +26,20 @@ export function baseServerEnv(extra: Record<string, string> = {}): NodeJS.Proces
   };
 }
 
-/** Starts `apps/server/src/main.ts` on a free port over `dataDir` and waits until /api/health answers. */
+/**
+ * Starts `apps/server/src/main.ts` on a free port (or `env.PORT`) over `dataDir` and waits until /api/health
+ * answers. `PUBLIC_URL` defaults to the server's own address (pass a proxy's address when one sits in front).
+ */
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
   healthTimeoutMs = 420_000,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: baseServerEnv({ ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl }),
+    env: baseServerEnv({ PUBLIC_URL: baseUrl, ...env, PORT: String(port), DATA_DIR: dataDir }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

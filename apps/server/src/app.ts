@@ -45,14 +45,16 @@ declare module 'fastify' {
 /** The app runs under a strict CSP; the configured payment gateways add their own origins. */
 function contentSecurityPolicy(config: Config) {
   const pay = paymentContentSources(config.payments);
+  // Segments on a CDN's origin (`SEGMENT_BASE_URL=https://...`): hls.js fetches them, Safari's player loads them.
+  const segments = config.segmentBaseUrl?.startsWith('http') ? [new URL(config.segmentBaseUrl).origin] : [];
   return {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...pay.script],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...pay.img],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'", ...pay.connect],
+      mediaSrc: ["'self'", 'blob:', ...segments],
+      connectSrc: ["'self'", ...pay.connect, ...segments],
       fontSrc: ["'self'", 'data:'],
       frameSrc: ["'self'", ...pay.frame],
       workerSrc: ["'self'", 'blob:'],
@@ -102,6 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextInputCheck(app);
   documentSharedResponses(app);
   app.decorate('services', services);
+  // Other instances' writes reach this one's caches from now on; jobs stop before the bus closes, so a job
+  // finishing during shutdown still tells the others.
+  await services.changes.start(app.log);
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    await services.changes.close();
+  });
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: contentSecurityPolicy(config),

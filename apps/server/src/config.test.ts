@@ -198,3 +198,32 @@ describe('upload limits', () => {
     expect(refusal({ ...base, UPLOAD_MAX_AUDIO_MB: '0' })).toMatch(/UPLOAD_MAX_AUDIO_MB must be at least 1/);
   });
 });
+
+describe('scale-out settings', () => {
+  it('runs jobs in-process by default; JOBS=off leaves them to `npm run worker`', () => {
+    expect(loadConfig(base).jobs).toBe('inline');
+    expect(loadConfig({ ...base, JOBS: 'off', DATABASE_URL: 'postgres://db/backbeat' }).jobs).toBe('off');
+    expect(refusal({ ...base, JOBS: 'off' })).toMatch(/^Invalid configuration: JOBS=off needs DATABASE_URL/);
+    expect(refusal({ ...base, JOBS: 'sometimes' })).toBe(
+      'Invalid configuration: JOBS must be inline or off (got "sometimes")',
+    );
+  });
+
+  it('takes a same-origin path or an http(s) URL as SEGMENT_BASE_URL, without its trailing slash', () => {
+    expect(loadConfig(base).segmentBaseUrl).toBeNull();
+    expect(loadConfig({ ...base, SEGMENT_BASE_URL: '/media/' }).segmentBaseUrl).toBe('/media');
+    expect(loadConfig({ ...base, SEGMENT_BASE_URL: 'https://cdn.example.com/bb' }).segmentBaseUrl).toBe(
+      'https://cdn.example.com/bb',
+    );
+    for (const bad of [
+      'media',
+      '//cdn.example.com',
+      '/media/../keys',
+      'ftp://x.example',
+      'https://c.example/?a=1',
+    ])
+      expect(refusal({ ...base, SEGMENT_BASE_URL: bad })).toMatch(
+        /^Invalid configuration: SEGMENT_BASE_URL must be/,
+      );
+  });
+});

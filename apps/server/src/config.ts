@@ -44,6 +44,32 @@ const trustProxy = z
   .optional();
 const optionalText = z.string().min(1).optional();
 
+const SEGMENT_BASE_HINT =
+  'must be a path such as /media or an http(s) URL such as https://cdn.example.com/media (no query, no ..)';
+/**
+ * Where the encrypted segments are served from (nginx or a CDN in front of the media root): a same-origin path or
+ * an absolute URL. The rewritten playlists point at `<base>/<media prefix>/seg_NNNN.ts`.
+ */
+const segmentBaseUrl = z
+  .string()
+  .transform((value, ctx) => {
+    const text = value.trim().replace(/\/+$/, '');
+    const isPath = /^\/[A-Za-z0-9._~/-]*$/.test(text) && !text.startsWith('//');
+    let isUrl = false;
+    if (!isPath) {
+      try {
+        const url = new URL(text);
+        isUrl = (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+      } catch {
+        isUrl = false;
+      }
+    }
+    if ((isPath || isUrl) && !text.split('/').includes('..')) return text;
+    ctx.addIssue({ code: 'custom', message: SEGMENT_BASE_HINT });
+    return z.NEVER;
+  })
+  .optional();
+
 const EnvSchema = z.object({
   // No default here: an unset NODE_ENV is development only where that is safe (see `environmentOf`).
   NODE_ENV: z
@@ -66,6 +92,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: trustProxy,
+  JOBS: z.enum(['inline', 'off'], { error: 'must be inline or off' }).default('inline'),
+  SEGMENT_BASE_URL: segmentBaseUrl,
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
@@ -192,6 +220,16 @@ export interface Config {
    * app cannot be reached except through that many proxies) or the proxies' addresses and CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /**
+   * `inline`: this process runs the background jobs (transcodes, receipts) besides the API, as one instance does.
+   * `off`: it only queues them, for `npm run worker` processes to run (scale-out).
+   */
+  jobs: 'inline' | 'off';
+  /**
+   * Where rewritten playlists point segment URIs: `null` = the API (`/api/stream/hls/<song>/seg_NNNN.ts`), else
+   * `<segmentBaseUrl>/<media prefix>/seg_NNNN.ts`, served from the media root by nginx or a CDN.
+   */
+  segmentBaseUrl: string | null;
 }
 
 /** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
@@ -239,6 +277,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
   }
 
+  // The embedded database is open in one process at a time: no worker could ever run the jobs.
+  if (e.JOBS === 'off' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: JOBS=off needs DATABASE_URL (workers share a PostgreSQL; the embedded database ' +
+        'is open in one process at a time, so that process must run the jobs)',
+    );
+  }
+
   const payments = paymentsConfig(e, isProduction);
   return {
     env: e.NODE_ENV,
@@ -265,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
     },
     trustProxy: e.TRUST_PROXY ?? false,
+    jobs: e.JOBS,
+    segmentBaseUrl: e.SEGMENT_BASE_URL || null,
   };
 }
 

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { seedDemoOnStartup } from './db/seed/demo-seed';
 import { startDevEmulator } from './modules/payments/dev-emulator';
@@ -10,25 +9,10 @@ import { startDevEmulator } from './modules/payments/dev-emulator';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDistDir = path.resolve(here, '../../web/dist');
 
+/** The API (and, with `JOBS=inline`, the default, the background jobs): `npm start`. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    transport: config.isProduction
-      ? undefined
-      : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
-  });
+  let config = loadConfigOrExit();
+  const logger = createLogger(config);
 
   if (config.envAssumed) {
     logger.warn(
@@ -52,21 +36,17 @@ async function main() {
   const { jobs } = app.services;
 
   await seedDemoOnStartup({ config, database, services: app.services, log: logger });
-  jobs.start();
+  if (config.jobs === 'inline') jobs.start();
+  else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Backbeat is listening on ${config.publicUrl}`);
 
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await jobs.stop();
+  onShutdownSignal(logger, async () => {
+    await app.close(); // Stops the jobs, then the change bus.
     await database.close();
     await closeEmulator();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((error: unknown) => {

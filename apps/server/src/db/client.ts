@@ -22,7 +22,19 @@ export interface Database {
   /** Runs raw SQL and returns its rows (driver-neutral). */
   query<T extends Record<string, unknown>>(text: ReturnType<typeof sql>): Promise<T[]>;
   migrate(): Promise<void>;
+  /**
+   * LISTENs on `channel` on a connection of its own. `reset` runs whenever that connection is (re)established
+   * after a loss: notifications sent meanwhile are gone, so listeners must assume anything changed. Resolves once
+   * listening; the returned function stops.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  message(payload: string): void;
+  /** The listening connection was lost (`up: false`) or is back after a loss (`up: true`). */
+  connection(up: boolean): void;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -41,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
@@ -48,8 +61,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const result = await db.execute(statement);
         return (result as unknown as { rows: never[] }).rows;
       },
-      migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      migrate: () => migrateExclusively(options.url, () => migratePg(db as never, { migrationsFolder })),
+      async listen(channel, handlers) {
+        const stop = await listenWithReconnect(options.url, channel, handlers);
+        const remove = async () => {
+          listeners.delete(remove);
+          await stop();
+        };
+        listeners.add(remove);
+        return remove;
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
 
@@ -80,10 +105,115 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return (result as unknown as { rows: never[] }).rows;
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process owns an embedded database, so its notifications only ever reach this process: never lost.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, (payload) => handlers.message(payload));
+      return () => unlisten();
+    },
     async close() {
       await client.close();
       release();
     },
+  };
+}
+
+/** An arbitrary constant: the advisory lock instances take around their migrations. */
+const MIGRATION_LOCK = 7_245_031_912;
+
+/**
+ * Runs the migrations while holding a session advisory lock on a connection of its own: instances started
+ * together (two APIs and a worker) migrate one after the other, and the later ones find nothing left to do.
+ */
+async function migrateExclusively(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
+const RECONNECT_DELAYS_MS = [250, 1000, 2000, 5000];
+export const LISTEN_APPLICATION_NAME = 'backbeat-changes';
+
+/**
+ * A dedicated LISTEN connection that comes back by itself: the database restarting or a network cut costs the
+ * notifications of that gap, which `handlers.connection(false)` / `(true)` announce so caches can be emptied.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    // Named, so operators (and the tests) can tell it in pg_stat_activity: one per process.
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (stopped) return;
+      handlers.connection(false);
+      schedule();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      next.removeAllListeners('end');
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+  };
+
+  const schedule = () => {
+    if (stopped || timer) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      connect().then(
+        () => {
+          attempt = 0;
+          if (!stopped) handlers.connection(true);
+        },
+        () => schedule(),
+      );
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -14,6 +14,11 @@ export interface JobRunnerOptions {
   /** A running job whose lock is older than this is considered abandoned (process killed) and retried. */
   staleAfterMs?: number;
   log?: { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+  /**
+   * Tells the other processes that jobs were queued (the change bus), so a worker elsewhere starts them at once
+   * instead of at its next poll. Called after the queuing write committed.
+   */
+  announce?: () => Promise<void>;
 }
 
 /** Delay before attempt n+1: 2 s, 8 s, 32 s ... capped at 10 minutes. */
@@ -55,11 +60,19 @@ export class JobRunner {
       .values({ type, payload, maxAttempts: options.maxAttempts ?? 3 })
       .returning({ id: jobs.id });
     this.kick();
+    // Inside a transaction the job is not visible yet: the caller calls `notify()` after its commit.
+    if (!options.db) await this.options.announce?.();
     return row!.id;
   }
 
   /** Looks for due jobs now instead of at the next poll (after a transaction that queued some committed). */
-  notify() {
+  notify(): Promise<void> {
+    this.kick();
+    return this.options.announce?.() ?? Promise.resolve();
+  }
+
+  /** Another process queued jobs: look for them now (does not announce again). */
+  wake() {
     this.kick();
   }
 

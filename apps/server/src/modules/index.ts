@@ -3,16 +3,17 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
+import { ChangeBus } from '../platform/change-bus';
 import type { ResponseCache } from '../platform/response-cache';
-import { SessionCache } from '../platform/session-cache';
+import { SessionCache, type SessionRevocations } from '../platform/session-cache';
 import { EntitlementEvents } from './access/entitlement-events';
 import { registerAuthModule } from './auth';
-import { registerCatalog } from './catalog';
+import { registerCatalog, registerCatalogJobs } from './catalog';
 import { createCatalogCache } from './catalog/catalog-cache';
 import { registerDashboard } from './dashboard';
 import { attachMailLogger, createMailer, type Mailer } from './mail';
 import { registerPlaylists } from './playlists';
-import { registerPayments } from './payments';
+import { registerPaymentJobs, registerPayments } from './payments';
 import { registerStreaming } from './streaming';
 
 /** Collaborators shared by the modules; tests may replace any of them. */
@@ -22,10 +23,14 @@ export interface AppServices {
   mailer: Mailer;
   /** Cached public catalogue answers: call `invalidateUser(userId)` after an account's entitlements change. */
   catalogCache: ResponseCache;
-  /** Recently confirmed sign-in sessions: whatever ends a session calls `forgetSession` / `forgetUser`. */
+  /** Recently confirmed sign-in sessions; emptied through `revocations`, on every instance. */
   sessionCache: SessionCache;
+  /** Whatever ends a session calls `forgetSession` / `forgetUser` here after its write. */
+  revocations: SessionRevocations;
   /** Announces entitlement changes (payments, refunds, renewals); caches that depend on them listen. */
   entitlements: EntitlementEvents;
+  /** Cache invalidations shared with the other instances and workers (LISTEN/NOTIFY). */
+  changes: ChangeBus;
   /** The time every access decision and payment uses; tests move it together with the gateway emulator's. */
   clock: () => Date;
 }
@@ -42,21 +47,43 @@ export function createServices(
   overrides: Partial<AppServices> = {},
 ): AppServices {
   const clock = overrides.clock ?? (() => new Date());
+  const changes = overrides.changes ?? new ChangeBus(database);
   const catalogCache = overrides.catalogCache ?? createCatalogCache(database.db, clock);
-  const entitlements = overrides.entitlements ?? new EntitlementEvents();
+  const sessionCache = overrides.sessionCache ?? new SessionCache();
+  const jobs =
+    overrides.jobs ??
+    new JobRunner(database.db, { concurrency: 2, announce: () => changes.publish({ kind: 'jobs' }) });
+  changes.on((change) => {
+    if (change.kind === 'session') sessionCache.forgetSession(change.sessionId);
+    else if (change.kind === 'user') sessionCache.forgetUser(change.userId);
+    else if (change.kind === 'reset') sessionCache.forgetAll();
+    else if (change.kind === 'jobs') jobs.wake();
+  });
+  const entitlements = overrides.entitlements ?? new EntitlementEvents(changes);
   entitlements.on((change) => {
     if ('userId' in change) catalogCache.invalidateUser(change.userId);
     else catalogCache.invalidate();
   });
   return {
     mediaStore: overrides.mediaStore ?? new LocalMediaStore(config.mediaDir),
-    jobs: overrides.jobs ?? new JobRunner(database.db, { concurrency: 2 }),
+    jobs,
     mailer: overrides.mailer ?? createMailer(config, database.db),
     catalogCache,
-    sessionCache: overrides.sessionCache ?? new SessionCache(),
+    sessionCache,
+    revocations: overrides.revocations ?? {
+      forgetSession: (sessionId) => changes.publish({ kind: 'session', sessionId }),
+      forgetUser: (userId) => changes.publish({ kind: 'user', userId }),
+    },
     entitlements,
+    changes,
     clock,
   };
+}
+
+/** The background jobs' handlers: the API registers them too (`JOBS=inline`), a worker only these. */
+export function registerJobHandlers(context: ModuleContext): void {
+  registerCatalogJobs(context);
+  registerPaymentJobs(context);
 }
 
 /** Every domain module registers its routes here, under /api. */
@@ -68,4 +95,5 @@ export async function registerModules(api: FastifyInstance, context: ModuleConte
   await registerPlaylists(api, context);
   await registerDashboard(api, context);
   await registerPayments(api, context);
+  registerJobHandlers(context);
 }

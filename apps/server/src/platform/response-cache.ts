@@ -9,7 +9,7 @@ import type { DoneFuncWithErrOrRes, FastifyReply, FastifyRequest, HookHandlerDon
 export type CacheAudience = 'everyone' | 'viewer';
 
 export interface ResponseCacheOptions {
-  /** Safety net for changes this process is not told about (another instance, a direct database write). */
+  /** Safety net for changes this process is not told about (a direct database write, a lost bus notice). */
   ttlMs?: number;
   /** Bound on the cached bodies' total size (UTF-16 code units, close to bytes for JSON). */
   maxSize?: number;

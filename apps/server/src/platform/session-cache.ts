@@ -1,7 +1,10 @@
 import type { AuthUser } from './auth';
 import { TtlCache } from './ttl-cache';
 
-/** How long another instance's logout or revocation can go unseen by this process. */
+/**
+ * How long a revocation can go unseen by this process when nobody told it: a direct database write, or a notice
+ * lost with the change bus's connection. Other instances' logouts and resets arrive over the bus at once.
+ */
 export const SESSION_CACHE_TTL_MS = 5_000;
 
 /** A session the database just confirmed, and when it expires. */
@@ -14,9 +17,10 @@ export interface ConfirmedSession {
  * Signed-in sessions recently confirmed by the database, by token hash (no token is kept in memory): without it
  * every signed-in request, cached catalogue answers included, would run the session query.
  *
- * Whatever ends a session in this process calls `forgetSession` (logout) or `forgetUser` (password reset, account
- * deletion, a social link that voids the password) right after its write, so the session stops authenticating at
- * once; a revocation by another instance or a direct database write is seen within `ttlMs`. A lookup that ran
+ * Whatever ends a session publishes it on the change bus right after its write (`SessionRevocations`), and every
+ * process's bus listener calls `forgetSession` (logout) or `forgetUser` (password reset, account deletion, a
+ * social link that voids the password), so the session stops authenticating at once on every instance; a direct
+ * database write is seen within `ttlMs`. A lookup that ran
  * across an invalidation is not remembered (it may have read the session before it ended), and an entry never
  * outlives the session's own expiry. Only valid sessions are kept: an unknown token is looked up every time.
  */
@@ -82,7 +86,20 @@ export class SessionCache {
     this.sessions.deleteWhere((user) => user.id === userId);
     this.liveSessions.deleteWhere((owner) => owner === userId);
   }
+
+  /** Anything may have changed (the change bus lost its connection): confirm every session again. */
+  forgetAll(): void {
+    this.epoch++;
+    this.sessions.deleteWhere(() => true);
+    this.liveSessions.deleteWhere(() => true);
+  }
 }
 
-/** What code that ends sessions needs of the cache. */
-export type SessionRevocations = Pick<SessionCache, 'forgetSession' | 'forgetUser'>;
+/**
+ * What code that ends sessions calls after its write: every instance forgets the session(s), and the promise
+ * resolves once they have all been sent the notice.
+ */
+export interface SessionRevocations {
+  forgetSession(sessionId: string): Promise<void>;
+  forgetUser(userId: string): Promise<void>;
+}

@@ -16,7 +16,7 @@ export class AccountService {
       /** Limits password checks: 5 per account in 15 minutes, each counted before the check. */
       rateLimits?: RateLimitService;
       now?: () => Date;
-      onDeleted?: (userId: string) => void;
+      onDeleted?: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -43,6 +43,6 @@ export class AccountService {
     }
     await this.deps.users.delete(user.id);
     await this.deps.outbox.deleteForRecipient(user.email);
-    this.deps.onDeleted?.(user.id);
+    await this.deps.onDeleted?.(user.id);
   }
 }

@@ -25,7 +25,7 @@ export async function registerAuthModule(
   { config, database, services }: ModuleContext,
 ) {
   const db = database.db;
-  const users = new UsersRepository(db, services.sessionCache);
+  const users = new UsersRepository(db, services.revocations);
   const profiles = new ProfileRepository(db);
   const rateLimits = new RateLimitService(new RateLimitRepository(db), () => new Date(), {
     [AUTH_RATE_LIMITS.register.name]: config.registerRateLimit,
@@ -33,12 +33,12 @@ export async function registerAuthModule(
   const auth = new AuthService({
     users,
     profiles,
-    sessions: new SessionsRepository(db, services.sessionCache),
+    sessions: new SessionsRepository(db, services.revocations),
     rateLimits,
   });
   const resets = new PasswordResetService({
     users,
-    resets: new PasswordResetsRepository(db, services.sessionCache),
+    resets: new PasswordResetsRepository(db, services.revocations),
     rateLimits,
     mailer: services.mailer,
     publicUrl: config.publicUrl,
@@ -49,7 +49,7 @@ export async function registerAuthModule(
     rateLimits,
     outbox: new MailOutboxRepository(db),
     // A deleted artist owner changes the catalogue's owner fields; the cached answers must not outlive it.
-    onDeleted: () => services.catalogCache.invalidate(),
+    onDeleted: () => services.changes.publish({ kind: 'catalog' }),
   });
   const oidc = new OidcService({
     providers: config.oidcProviders,

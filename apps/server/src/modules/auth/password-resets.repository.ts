@@ -52,7 +52,7 @@ export class PasswordResetsRepository {
       return used.userId;
     });
     if (userId === null) return false;
-    this.sessionCache.forgetUser(userId);
+    await this.sessionCache.forgetUser(userId);
     return true;
   }
 }

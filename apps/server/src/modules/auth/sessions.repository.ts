@@ -11,7 +11,7 @@ export interface NewSession {
   ip: string | null;
 }
 
-/** Session rows; ending one also drops it from the in-process session cache, so it stops working at once. */
+/** Session rows; ending one also drops it from every instance's session cache, so it stops working at once. */
 export class SessionsRepository {
   constructor(
     private readonly db: AppDb,
@@ -27,6 +27,6 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    this.cache.forgetSession(sessionId);
+    await this.cache.forgetSession(sessionId);
   }
 }

@@ -64,7 +64,7 @@ export class UsersRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(users).where(eq(users.id, id));
-    this.sessionCache.forgetUser(id);
+    await this.sessionCache.forgetUser(id);
   }
 
   async findByOauthAccount(provider: string, subject: string): Promise<UserRow | null> {

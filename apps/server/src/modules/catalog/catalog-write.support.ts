@@ -15,8 +15,8 @@ export interface WriteDeps {
   transaction: Transactor;
   mediaStore: MediaStore;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Called after every committed catalogue change (clears cached list totals). */
-  onCatalogChange: () => void;
+  /** Called after every committed catalogue change: every instance drops its cached lists and totals. */
+  onCatalogChange: () => Promise<void>;
 }
 
 /** A media failure caused by the upload itself, as the HTTP answer the uploader should see. */
@@ -42,7 +42,7 @@ export class WriteSupport {
   /** One write transaction; cached list totals are dropped once it has committed. */
   async transaction<T>(work: (repos: CatalogRepositories) => Promise<T>): Promise<T> {
     const result = await this.deps.transaction(work);
-    this.deps.onCatalogChange();
+    await this.deps.onCatalogChange();
     return result;
   }
 

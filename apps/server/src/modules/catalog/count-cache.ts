@@ -3,9 +3,9 @@
  * A count visits every matching row, so on a large catalogue it costs far more than the page itself; with the
  * cache, list latency stays flat as the catalogue grows.
  *
- * Invalidation: every catalogue write in this process and every finished transcode clears the cache, so this
- * instance never shows a stale total after its own change. Writes made by another instance or worker are seen
- * within `ttlMs` (totals only; the rows of a page are always read fresh).
+ * Invalidation: every catalogue write and every finished transcode, in this process or another instance or worker
+ * (the change bus), clears the cache. `ttlMs` bounds what nobody announces: a direct database write, or a notice
+ * lost while the bus reconnected (totals only; the rows of a page are always read fresh).
  */
 export class CountCache {
   private readonly entries = new Map<string, { value: Promise<number>; expiresAt: number }>();

@@ -30,15 +30,36 @@ function ffmpegLocator(configuredPath: string | undefined): () => Promise<Ffmpeg
   };
 }
 
-/** Wires the catalogue: repositories -> services -> routes, and the transcode job. */
+/** Every process hears of every committed catalogue change (its own included) over the change bus. */
+const announceCatalogChange = (services: ModuleContext['services']) => () =>
+  services.changes.publish({ kind: 'catalog' });
+
+/** The transcode job's handler (API instances with `JOBS=inline`, and workers). */
+export function registerCatalogJobs({ config, database, services }: ModuleContext): void {
+  services.jobs.register(
+    TRANSCODE_JOB,
+    transcodeSongHandler({
+      songs: createRepositories(database.db).songs,
+      mediaStore: services.mediaStore,
+      ffmpeg: ffmpegLocator(config.ffmpegPath),
+      tmpRoot: path.join(config.dataDir, 'tmp'),
+      onCatalogChange: announceCatalogChange(services),
+    }),
+  );
+}
+
+/** Wires the catalogue: repositories -> services -> routes. */
 export async function registerCatalog(api: FastifyInstance, { config, database, services }: ModuleContext) {
   const db = database.db;
   const counts = new CountCache();
   const cache = services.catalogCache;
-  const onCatalogChange = () => {
+  // A catalogue write here or anywhere else (another instance, a worker's transcode), or a lost bus connection.
+  services.changes.on((change) => {
+    if (change.kind !== 'catalog' && change.kind !== 'reset') return;
     counts.invalidate();
     cache.invalidate();
-  };
+  });
+  const onCatalogChange = announceCatalogChange(services);
   const repos = createRepositories(db, counts);
   const songView = new SongView(
     (userId, scope, now) => loadEntitlements(db, userId, scope, now),
@@ -52,17 +73,6 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     log: api.log,
     onCatalogChange,
   });
-
-  services.jobs.register(
-    TRANSCODE_JOB,
-    transcodeSongHandler({
-      songs: repos.songs,
-      mediaStore: services.mediaStore,
-      ffmpeg,
-      tmpRoot: path.join(config.dataDir, 'tmp'),
-      onCatalogChange,
-    }),
-  );
 
   await api.register(songRoutes, {
     reads: new SongReadService({ ...repos, songView }),

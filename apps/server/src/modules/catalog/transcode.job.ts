@@ -27,8 +27,8 @@ export interface TranscodeJobDeps {
   ffmpeg: () => Promise<FfmpegTools>;
   /** Scratch space on the same disk as the media store. */
   tmpRoot: string;
-  /** Called when a song's status changed (clears cached list totals). */
-  onCatalogChange: () => void;
+  /** Called when a song's status changed: every instance drops its cached lists and totals. */
+  onCatalogChange: () => Promise<void>;
 }
 
 /**
@@ -68,7 +68,7 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
         durationSec: result.durationSec,
         hlsPrefix,
       });
-      deps.onCatalogChange();
+      await deps.onCatalogChange();
       if (!applied) {
         await deps.mediaStore.removePrefix(hlsPrefix);
         return;

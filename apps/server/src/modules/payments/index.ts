@@ -20,6 +20,18 @@ import { SandboxGateway } from './sandbox.gateway';
 import { subscriptionRoutes, type SubscriptionStarter } from './subscriptions.routes';
 import { unavailableRoutes } from './unavailable.routes';
 
+/** The receipt job's handler (API instances with `JOBS=inline`, and workers). */
+export function registerPaymentJobs({ config, database, services }: ModuleContext): void {
+  services.jobs.register(
+    RECEIPT_JOB,
+    receiptJobHandler({
+      repo: new PaymentsRepository(database.db),
+      mailer: services.mailer,
+      publicUrl: config.publicUrl,
+    }),
+  );
+}
+
 /**
  * Wires payments: the configured gateways, the ledger every confirmation goes through, receipts, and the routes
  * under /payments, /subscriptions and /admin/orders. The sandbox routes exist even when it is disabled (503).
@@ -97,10 +109,6 @@ export async function registerPayments(
     });
   }
 
-  services.jobs.register(
-    RECEIPT_JOB,
-    receiptJobHandler({ repo, mailer: services.mailer, publicUrl: config.publicUrl }),
-  );
   await api.register(paymentRoutes, { payments });
   await api.register(sandboxPaymentRoutes, { payments });
   await api.register(subscriptionRoutes, { payments, starters });

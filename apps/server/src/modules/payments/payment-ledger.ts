@@ -19,7 +19,7 @@ export interface LedgerDeps {
   repo: Pick<PaymentsRepository, 'hasEvent'>;
   entitlements: EntitlementEvents;
   /** Starts queued receipts once their transaction committed. */
-  jobs: { notify(): void };
+  jobs: { notify(): Promise<void> };
   clock: () => Date;
 }
 
@@ -76,7 +76,7 @@ const isCycle = (value: string | null): value is SubscriptionCycle =>
  * confirmation settles its order and grants in one transaction with its payment row; gateway events are recorded
  * once (unique gateway event id) and applied in the same transaction; renewals move a subscription's paid period to
  * the period the gateway reports; refunds and disputes revoke. Receipts are queued in the same transaction, and
- * entitlement changes are announced after it commits.
+ * entitlement changes are announced to every instance after it commits.
  */
 export class PaymentLedger {
   constructor(private readonly deps: LedgerDeps) {}
@@ -95,8 +95,9 @@ export class PaymentLedger {
     });
     const done = unit as LedgerUnit | null;
     if (done) {
-      for (const userId of done.touchedUsers) this.deps.entitlements.changed({ userId });
-      if (done.queuedJobs > 0) this.deps.jobs.notify();
+      // Every instance drops the cached decisions before the caller answers (the buyer plays at once anywhere).
+      await Promise.all([...done.touchedUsers].map((userId) => this.deps.entitlements.changed({ userId })));
+      if (done.queuedJobs > 0) await this.deps.jobs.notify();
     }
     return result;
   }

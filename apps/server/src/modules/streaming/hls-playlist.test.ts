@@ -44,6 +44,17 @@ describe('buildPlaylistTemplate', () => {
     expect(() => buildPlaylistTemplate(PLAYLIST.replace('seg_0001.ts', 'https://x/seg.ts'), SONG)).toThrow();
   });
 
+  it('points segments at SEGMENT_BASE_URL plus the immutable media prefix, the key still at the API', () => {
+    const prefix = `songs/${SONG}/0123456789abcdef`;
+    for (const baseUrl of ['/media', 'https://cdn.example.com/bb']) {
+      const rendered = buildPlaylistTemplate(PLAYLIST, SONG, { baseUrl, prefix }).render('t');
+      expect(rendered).toContain(`\n${baseUrl}/${prefix}/seg_0000.ts\n`);
+      expect(rendered).toContain(`\n${baseUrl}/${prefix}/seg_0001.ts\n`);
+      expect(rendered).toContain(`URI="/api/stream/hls/${SONG}/key?token=t"`);
+      expect(rendered).not.toContain('/api/stream/hls/' + SONG + '/seg_');
+    }
+  });
+
   it('accepts CRLF line endings', () => {
     const rendered = buildPlaylistTemplate(PLAYLIST.replaceAll('\n', '\r\n'), SONG).render('t');
     expect(rendered).toContain(`/api/stream/hls/${SONG}/seg_0000.ts`);

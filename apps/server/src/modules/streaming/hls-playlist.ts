@@ -20,12 +20,27 @@ export class PlaylistTemplate {
 const TOKEN_SLOT = '\u0000token\u0000';
 
 /**
+ * Where segment lines point when the segments are not served by the API: `baseUrl` (`SEGMENT_BASE_URL`, a path
+ * or an absolute URL of nginx or a CDN serving the media root) followed by the song's immutable media prefix.
+ */
+export interface SegmentOrigin {
+  baseUrl: string;
+  prefix: string;
+}
+
+/**
  * Rewrites the transcoder's playlist for the API: the `#EXT-X-KEY` URI (`key://enc.key`) becomes the tokenised key
- * endpoint and each segment line an absolute path under the song's HLS base. Segments need no token: they are
+ * endpoint (always the API, which re-checks access) and each segment line an absolute path under the song's HLS
+ * base, or under `segments` when they are served from the media root. Segments need no token: they are
  * ciphertext, public and cacheable. Any other entry means the files are not ours, and is an error.
  */
-export function buildPlaylistTemplate(playlist: string, songId: string): PlaylistTemplate {
+export function buildPlaylistTemplate(
+  playlist: string,
+  songId: string,
+  segments?: SegmentOrigin,
+): PlaylistTemplate {
   const base = hlsBasePath(songId);
+  const segmentBase = segments ? `${segments.baseUrl}/${segments.prefix}` : base;
   let keys = 0;
   const lines = playlist.split(/\r?\n/).map((line) => {
     const trimmed = line.trim();
@@ -36,7 +51,7 @@ export function buildPlaylistTemplate(playlist: string, songId: string): Playlis
     if (trimmed === '' || trimmed.startsWith('#')) return trimmed;
     if (!SEGMENT_NAME.test(trimmed))
       throw new Error(`Unexpected entry in HLS playlist: ${trimmed.slice(0, 80)}`);
-    return `${base}/${trimmed}`;
+    return `${segmentBase}/${trimmed}`;
   });
   if (keys === 0) throw new Error('HLS playlist has no #EXT-X-KEY line: refusing to serve unencrypted media');
   return new PlaylistTemplate(lines.join('\n').split(TOKEN_SLOT));

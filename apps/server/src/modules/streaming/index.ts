@@ -11,8 +11,10 @@ export { StreamTokenService, STREAM_TOKEN_TTL_MS } from './stream-token.service'
 /** Wires the streaming module: GET /stream/*, POST /stream/plays, GET /users/me/recently-played. */
 export async function registerStreaming(api: FastifyInstance, context: ModuleContext): Promise<void> {
   const repository = new StreamingRepository(context.database.db);
-  const media = new StreamMedia(context.services.mediaStore, (songId) =>
-    repository.findReadyMediaPrefix(songId),
+  const media = new StreamMedia(
+    context.services.mediaStore,
+    (songId) => repository.findReadyMediaPrefix(songId),
+    context.config.segmentBaseUrl,
   );
   const { sessionCache } = context.services;
   const service = new StreamingService(repository, new StreamTokenService(context.config.secretKey), media, {
@@ -22,5 +24,9 @@ export async function registerStreaming(api: FastifyInstance, context: ModuleCon
       sessionCache.isLive(sessionId, () => repository.findLiveSession(sessionId, new Date())),
   });
   context.services.entitlements.on((change) => service.forgetAllowed(change));
+  // A re-upload or deletion on another instance or worker removes the old files at once: drop stale prefixes.
+  context.services.changes.on((change) => {
+    if (change.kind === 'catalog' || change.kind === 'reset') media.forgetPrefixes();
+  });
   await api.register(streamingRoutes, { service, media });
 }

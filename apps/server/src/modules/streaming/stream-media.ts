@@ -75,7 +75,14 @@ export class StreamMedia {
   constructor(
     private readonly store: MediaStore,
     private readonly findReadyPrefix: (songId: string) => Promise<string | null>,
+    /** `SEGMENT_BASE_URL`: segments are served from the media root there instead of by the API. */
+    private readonly segmentBaseUrl: string | null = null,
   ) {}
+
+  /** A song was re-uploaded or deleted somewhere (the catalogue changed): ask the database again. */
+  forgetPrefixes(): void {
+    this.prefixes.deleteWhere(() => true);
+  }
 
   /** The media prefix of a ready song, or null. Misses are not cached, so a song that just became ready plays. */
   readyPrefix(songId: string): Promise<string | null> {
@@ -91,7 +98,8 @@ export class StreamMedia {
     const cached = this.playlists.get(cacheKey);
     if (cached) return cached;
     const text = (await this.readAll(`${prefix}/${HLS_FILES.playlist}`)).toString('utf8');
-    const template = buildPlaylistTemplate(text, songId);
+    const segments = this.segmentBaseUrl ? { baseUrl: this.segmentBaseUrl, prefix } : undefined;
+    const template = buildPlaylistTemplate(text, songId, segments);
     this.playlists.set(cacheKey, template);
     return template;
   }
