@@ -131,6 +131,8 @@ export class PaymentsService {
       gateway,
       status: 'pending',
       subscriptionId: extra.subscriptionId ?? null,
+      createdAt: this.now(),
+      updatedAt: this.now(),
     });
   }
 
@@ -158,6 +160,8 @@ export class PaymentsService {
       externalId: values.externalId,
       amount: order.amount,
       currency: order.currency,
+      createdAt: this.now(),
+      updatedAt: this.now(),
     });
     await this.deps.repo.updateOrder(order.id, { subscriptionId: subscription.id, now: this.now() });
     return subscription;
