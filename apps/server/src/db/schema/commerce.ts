@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -161,10 +160,10 @@ export const subscriptions = pgTable(
     index('subscriptions_user_artist_idx').on(t.userId, t.artistId, t.currentPeriodEnd),
     index('subscriptions_artist_idx').on(t.artistId, t.status),
     uniqueIndex('subscriptions_gateway_external_key').on(t.gateway, t.externalId),
-    // The platform's subscribers now: subscriptions whose paid period runs (see modules/access).
-    index('subscriptions_playing_idx')
-      .on(t.currentPeriodEnd)
-      .where(sql`${t.status} in ('active', 'past_due', 'cancelled')`),
+    // The platform's subscribers now: subscriptions whose paid period runs (see modules/access). Not a partial
+    // index: a predicate naming past_due could not be built in the transaction that migrates an older database
+    // (that enum value was added by migration 0005).
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd, t.status),
   ],
 );
 
