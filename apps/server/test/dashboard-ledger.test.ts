@@ -473,7 +473,7 @@ describe('transactions, CSV and subscribers', () => {
     expect(lines.slice(1).map((line: string) => line.split(',')[1])).toEqual(
       list.map((t: { _id: string }) => t._id),
     );
-    const euroLine = lines.find((line: string) => line.includes(ids.o6))!;
+    const euroLine = lines.find((line: string) => line.includes(ids.o6!))!;
     expect(euroLine).toContain(`,'${FORMULA_TITLE},`);
     expect(euroLine).toContain(',2.50,EUR');
     const artistCsv = (await get(`/api/admin/dashboard/transactions.csv?itemType=album`, people.nova)).raw
