@@ -177,11 +177,13 @@ export class DashboardAnalyticsRepository {
       .orderBy(asc(subscriberRollup.day));
   }
 
-  /** Distinct accounts whose subscription plays at `now`, for one artist or (PLATFORM_SCOPE) any artist. */
+  /** Subscribers whose subscription plays at `now`, of one artist or (PLATFORM_SCOPE) of every artist. */
   async subscribersNow(scope: string, now: Date): Promise<number> {
+    // The platform counts subscriptions (one listener subscribed to two artists is two subscribers); an artist
+    // counts accounts, as the SPEC's subscriber-count does.
     const distinct =
       scope === PLATFORM_SCOPE
-        ? sql<number>`count(distinct (${subscriptions.userId}, ${subscriptions.artistId}))::int`
+        ? sql<number>`count(*)::int`
         : sql<number>`count(distinct ${subscriptions.userId})::int`;
     const [row] = await this.db
       .select({ total: distinct })
@@ -223,7 +225,8 @@ export class DashboardAnalyticsRepository {
   }
 
   // -------------------------------------------------------------------------------------------------------------
-  // Rankings: songs and albums of the catalogue (deleted ones drop out), or artists (platform-wide)
+  // Rankings of songs, albums or artists (platform-wide). Rows of deleted items stay in the rollups (history); the
+  // service drops them by their missing details and asks for more when it must.
 
   /** Songs or albums by revenue in `currency` (positive only), highest first; one artist's when `artistId`. */
   rankItemsByRevenue(
@@ -234,12 +237,10 @@ export class DashboardAnalyticsRepository {
     limit: number,
   ): Promise<RankedRow[]> {
     const t = itemRevenueRollup;
-    const catalogue = type === 'song' ? songs : albums;
     const value = total(sql`${t.gross} - ${t.refunded}`);
     return this.db
       .select({ id: t.itemId, value })
       .from(t)
-      .innerJoin(catalogue, eq(catalogue.id, t.itemId))
       .where(
         and(
           eq(t.itemType, type),
@@ -256,12 +257,10 @@ export class DashboardAnalyticsRepository {
 
   rankItemsByPlays(type: 'song' | 'album', tiers: RangeTiers, artistId: string | null, limit: number) {
     const t = itemPlaysRollup;
-    const catalogue = type === 'song' ? songs : albums;
     const value = total(sql`${t.plays}`);
     return this.db
       .select({ id: t.itemId, value })
       .from(t)
-      .innerJoin(catalogue, eq(catalogue.id, t.itemId))
       .where(and(eq(t.itemType, type), artistId ? eq(t.artistId, artistId) : undefined, tierRows(t, tiers)))
       .groupBy(t.itemId)
       .having(gt(value, 0))
@@ -277,7 +276,6 @@ export class DashboardAnalyticsRepository {
     return this.db
       .select({ id: t.scope, value })
       .from(t)
-      .innerJoin(artists, eq(artists.id, t.scope))
       .where(and(ne(t.scope, PLATFORM_SCOPE), eq(t.currency, currency), tierRows(t, tiers)))
       .groupBy(t.scope)
       .having(gt(value, 0))
@@ -291,7 +289,6 @@ export class DashboardAnalyticsRepository {
     return this.db
       .select({ id: t.scope, value })
       .from(t)
-      .innerJoin(artists, eq(artists.id, t.scope))
       .where(and(ne(t.scope, PLATFORM_SCOPE), tierRows(t, tiers)))
       .groupBy(t.scope)
       .having(gt(value, 0))

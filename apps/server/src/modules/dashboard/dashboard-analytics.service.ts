@@ -18,6 +18,7 @@ import { mediaUrl } from '../catalog/catalog.presenter';
 import {
   PLATFORM_SCOPE,
   type DashboardAnalyticsRepository,
+  type ItemDetails,
   type MoneyRow,
   type RankedRow,
 } from './dashboard-analytics.repository';
@@ -181,25 +182,34 @@ export class DashboardAnalyticsService {
     const range = this.range(query);
     const tiers = rangeTiers(range);
     const { repo } = this.deps;
-    let ranked: RankedRow[];
-    if (query.type === 'artist') {
-      ranked =
-        query.by === 'revenue'
-          ? await repo.rankArtistsByRevenue(tiers, currency, query.limit)
-          : await repo.rankArtistsByPlays(tiers, query.limit);
-    } else {
-      ranked =
-        query.by === 'revenue'
-          ? await repo.rankItemsByRevenue(query.type, tiers, currency, artistId, query.limit)
-          : await repo.rankItemsByPlays(query.type, tiers, artistId, query.limit);
+    const rank = (limit: number): Promise<RankedRow[]> => {
+      if (query.type === 'artist') {
+        return query.by === 'revenue'
+          ? repo.rankArtistsByRevenue(tiers, currency, limit)
+          : repo.rankArtistsByPlays(tiers, limit);
+      }
+      return query.by === 'revenue'
+        ? repo.rankItemsByRevenue(query.type, tiers, currency, artistId, limit)
+        : repo.rankItemsByPlays(query.type, tiers, artistId, limit);
+    };
+    // Deleted items keep their history in the rollups but are not listed: rank a few more than asked, and again
+    // with more when deleted ones took places.
+    let ranked: RankedRow[] = [];
+    let details = new Map<string, ItemDetails>();
+    for (let limit = query.limit + 5; ; limit *= 4) {
+      const rows = await rank(limit);
+      details = await repo.itemDetails(
+        query.type,
+        rows.map((row) => row.id),
+      );
+      ranked = rows.filter((row) => details.has(row.id)).slice(0, query.limit);
+      if (ranked.length === query.limit || rows.length < limit) break;
     }
     const ids = ranked.map((row) => row.id);
-    const [figures, details] = await Promise.all([
+    const figures =
       query.type === 'artist'
-        ? repo.artistFigures(ids, tiers, currency)
-        : repo.itemFigures(query.type, ids, tiers, currency),
-      repo.itemDetails(query.type, ids),
-    ]);
+        ? await repo.artistFigures(ids, tiers, currency)
+        : await repo.itemFigures(query.type, ids, tiers, currency);
     const items = ranked.flatMap((row) => {
       const detail = details.get(row.id);
       const figure = figures.get(row.id);

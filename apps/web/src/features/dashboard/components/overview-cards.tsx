@@ -1,6 +1,6 @@
 import { Disc3, DollarSign, Headphones, Music, ReceiptText, Undo2, UsersRound } from 'lucide-react';
 import { QueryErrorState } from '../../../components/ui';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, pluralize } from '../../../lib/format';
 import { useGetOverviewQuery } from '../dashboard.api';
 import type { DashboardScope } from '../dashboard.types';
 import { StatCard } from './stat-card';
@@ -30,7 +30,7 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
   const loading = query.isLoading;
   return (
     <div className="mb-6">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <StatCard
           label="Net revenue"
           icon={icon(DollarSign)}
