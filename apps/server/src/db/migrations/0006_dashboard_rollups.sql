@@ -222,7 +222,8 @@ CREATE CONSTRAINT TRIGGER "subscriptions_dashboard_rollup" AFTER INSERT OR UPDAT
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_subscription_rollup();--> statement-breakpoint
 -- Recomputes every rollup from the ledger as it is now (this migration's backfill; after a bulk load made with
 -- triggers off). Set-based: one pass over each source table.
-CREATE FUNCTION dashboard_rebuild_rollups() RETURNS void LANGUAGE plpgsql AS $$
+-- work_mem: the grouping of a large ledger stays in memory instead of spilling to disk (for this call only).
+CREATE FUNCTION dashboard_rebuild_rollups() RETURNS void LANGUAGE plpgsql SET work_mem = '128MB' AS $$
 BEGIN
   DELETE FROM revenue_rollup;
   DELETE FROM item_revenue_rollup;

@@ -274,16 +274,23 @@ export class DashboardRepository {
       .where(where)
       .limit(TRANSACTIONS_PAGE_WINDOW + 1)
       .as('matching');
+    // The page's ids first (index only), then their names: a deep page skips rows without joining them.
+    const page = this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...ORDERINGS[sort])
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page');
     const [rows, [counted]] = await Promise.all([
       this.db
         .select(transactionColumns)
-        .from(orders)
+        .from(page)
+        .innerJoin(orders, eq(orders.id, page.id))
         .leftJoin(users, eq(users.id, orders.userId))
         .leftJoin(artists, eq(artists.id, orders.artistId))
-        .where(where)
-        .orderBy(...ORDERINGS[sort])
-        .limit(window.limit)
-        .offset(window.offset),
+        .orderBy(...ORDERINGS[sort]),
       this.db.select({ total: sql<number>`count(*)::int` }).from(matching),
     ]);
     const found = counted?.total ?? 0;
