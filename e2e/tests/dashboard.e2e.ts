@@ -148,8 +148,12 @@ describe("an artist's own dashboard", () => {
     const { context, page, consoleErrors } = await openPage(browser, viewports.desktop);
     await loginViaApi(context, demo.artist);
     await page.goto(`${baseUrl}/studio`);
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('link', { name: 'Your dashboard' }).click();
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    await menu.click();
+    await page
+      .locator(`[id="${await menu.getAttribute('aria-controls')}"]`)
+      .getByRole('link', { name: 'Your dashboard' })
+      .click();
     await expectPath(page, '/studio/dashboard');
     await page.getByRole('heading', { name: ids.artistName, level: 1 }).waitFor();
     await waitForCharts(page);

@@ -43,7 +43,7 @@ export function SubscribersChart({ args }: { args: SeriesArgs }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+        <AreaChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
           <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
           <YAxis
@@ -95,7 +95,7 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
           <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
           <YAxis

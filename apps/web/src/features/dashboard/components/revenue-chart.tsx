@@ -47,7 +47,12 @@ export function RevenueChart({ args }: { args: SeriesArgs }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={points} stackOffset="sign" margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={points}
+          stackOffset="sign"
+          margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
+        >
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
           <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
           <YAxis
