@@ -61,10 +61,7 @@ describe('the admin dashboard on the seeded demo', () => {
     await loginViaApi(context, demo.admin);
     await page.goto(`${baseUrl}/admin?range=90d`);
     await waitForCharts(page);
-    const net = page
-      .locator('div', { has: page.getByText('Net revenue', { exact: true }) })
-      .locator('p')
-      .first();
+    const net = page.getByRole('group', { name: 'Net revenue', exact: true }).locator('p');
     await expect.poll(() => net.innerText()).toMatch(/^\$\d/);
     expect(await net.innerText()).not.toBe('$0.00');
     await page.getByRole('heading', { name: 'Top songs' }).waitFor();
@@ -162,10 +159,7 @@ describe("an artist's own dashboard", () => {
       `${baseUrl}/api/admin/dashboard/revenue-summary/${ids.artistId}`,
     );
     const { revenue } = (await summary.json()) as { revenue: { totalRevenue: number } };
-    const total = page
-      .locator('div', { has: page.getByText('Total revenue', { exact: true }) })
-      .locator('p')
-      .first();
+    const total = page.getByRole('group', { name: 'Total revenue', exact: true }).locator('p');
     await expect.poll(() => total.innerText()).toBe(`$${(revenue.totalRevenue / 100).toFixed(2)}`);
     await tableRows(page);
 
