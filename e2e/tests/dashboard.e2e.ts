@@ -73,12 +73,12 @@ describe('the admin dashboard on the seeded demo', () => {
     expect.soft(violations, violations.join('\n')).toEqual([]);
 
     // Filter by artist and by a custom range of days.
-    await page.getByLabel('Artist').selectOption({ label: ids.artistName });
+    await page.getByRole('combobox', { name: 'Artist', exact: true }).selectOption({ label: ids.artistName });
     await expect.poll(() => new URL(page.url()).searchParams.get('artist')).toBe(ids.artistId);
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 75 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(from);
-    await page.getByLabel('To').fill(to);
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByLabel('To', { exact: true }).fill(to);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(from);
     await page.getByText(/^\d+ transactions?$/).waitFor();
