@@ -66,9 +66,9 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
       </div>
       {data ? (
         <p className="mt-3 text-meta text-muted tabular-nums">
-          {(main?.sales ?? 0).toLocaleString()} payments and {(main?.refunds ?? 0).toLocaleString()} refunds
-          in {currency}; {data.newSubscribers.toLocaleString()} new and{' '}
-          {data.endedSubscribers.toLocaleString()} ended subscriptions.
+          {pluralize(main?.sales ?? 0, 'payment')} and {pluralize(main?.refunds ?? 0, 'refund')} in {currency}
+          ; {data.newSubscribers.toLocaleString()} new and {data.endedSubscribers.toLocaleString()} ended
+          subscriptions.
           {others.length > 0
             ? ` Also paid in ${others
                 .map((entry) => `${entry.currency}: ${formatMoney(entry.totalRevenue, entry.currency)} net`)
