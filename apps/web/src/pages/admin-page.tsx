@@ -1,7 +1,15 @@
 import { ArrowRight, Mic2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
-import { CoverArt, useGetAllArtistsQuery } from '../features/catalog';
+import {
+  CoverArt,
+  EmptyState,
+  PageHeader,
+  QueryErrorState,
+  Section,
+  Skeleton,
+  buttonClasses,
+} from '../components/ui';
+import { useGetAllArtistsQuery } from '../features/catalog';
 import { DashboardView } from '../features/dashboard';
 import { pluralize } from '../lib/format';
 
