@@ -56,11 +56,14 @@ CREATE TABLE "subscriber_rollup" (
 );
 --> statement-breakpoint
 DROP INDEX "artists_owner_idx";--> statement-breakpoint
-CREATE INDEX "item_plays_rollup_bucket_idx" ON "item_plays_rollup" USING btree ("item_type","grain","bucket");--> statement-breakpoint
-CREATE INDEX "item_plays_rollup_artist_idx" ON "item_plays_rollup" USING btree ("artist_id","item_type","grain","bucket");--> statement-breakpoint
-CREATE INDEX "item_revenue_rollup_bucket_idx" ON "item_revenue_rollup" USING btree ("item_type","grain","bucket");--> statement-breakpoint
-CREATE INDEX "item_revenue_rollup_artist_idx" ON "item_revenue_rollup" USING btree ("artist_id","item_type","grain","bucket");--> statement-breakpoint
-CREATE INDEX "revenue_rollup_bucket_idx" ON "revenue_rollup" USING btree ("grain","bucket");--> statement-breakpoint
+CREATE INDEX "item_plays_rollup_bucket_idx" ON "item_plays_rollup" USING btree ("item_type","grain","bucket","item_id","plays");--> statement-breakpoint
+CREATE INDEX "item_plays_rollup_artist_idx" ON "item_plays_rollup" USING btree ("artist_id","item_type","grain","bucket","item_id","plays");--> statement-breakpoint
+CREATE INDEX "item_revenue_rollup_bucket_idx" ON "item_revenue_rollup" USING btree ("item_type","grain","bucket","currency","item_id","gross","refunded","sales");--> statement-breakpoint
+CREATE INDEX "item_revenue_rollup_artist_idx" ON "item_revenue_rollup" USING btree ("artist_id","item_type","grain","bucket","currency","item_id","gross","refunded","sales");--> statement-breakpoint
+CREATE INDEX "plays_rollup_scope_idx" ON "plays_rollup" USING btree ("scope","grain","bucket","plays");--> statement-breakpoint
+CREATE INDEX "revenue_rollup_scope_idx" ON "revenue_rollup" USING btree ("scope","grain","bucket","currency","song_gross","album_gross","subscription_gross","song_refunded","album_refunded","subscription_refunded","sales","refunds");--> statement-breakpoint
+CREATE INDEX "revenue_rollup_bucket_idx" ON "revenue_rollup" USING btree ("grain","bucket","currency","scope","song_gross","album_gross","subscription_gross","song_refunded","album_refunded","subscription_refunded","sales");--> statement-breakpoint
+CREATE INDEX "subscriber_rollup_scope_idx" ON "subscriber_rollup" USING btree ("scope","day","starts","ends");--> statement-breakpoint
 -- An artist account manages one artist profile (the service already refused a second); an older database that
 -- somehow holds two keeps the account on its first profile, so the unique index below can be built.
 UPDATE "artists" SET "owner_user_id" = NULL
