@@ -23,6 +23,7 @@ import {
   type RankedRow,
 } from './dashboard-analytics.repository';
 import {
+  addDays,
   periodEnd,
   periodOf,
   periodsOf,
@@ -143,16 +144,22 @@ export class DashboardAnalyticsService {
       this.deps.repo.subscribersBefore(scope, range.from),
       this.deps.repo.subscriberDays(scope, range),
     ]);
+    // One pass over the days: the running count carries from period to period.
+    const byDay = new Map(days.map((entry) => [entry.day, entry]));
+    let running = before;
     const points = periodsOf(range, query.bucket).map((period) => {
       const last = periodEnd(period, query.bucket, range);
-      const inPeriod = days.filter((day) => periodOf(day.day, query.bucket) === period);
-      const upToEnd = days.filter((day) => day.day <= last);
-      return {
-        period,
-        activeSubscribers: before + upToEnd.reduce((sum, day) => sum + day.starts - day.ends, 0),
-        newSubscribers: inPeriod.reduce((sum, day) => sum + day.starts, 0),
-        endedSubscribers: inPeriod.reduce((sum, day) => sum + day.ends, 0),
-      };
+      let started = 0;
+      let ended = 0;
+      for (let day = period < range.from ? range.from : period; day <= last; day = addDays(day, 1)) {
+        const entry = byDay.get(day);
+        if (entry) {
+          started += entry.starts;
+          ended += entry.ends;
+        }
+      }
+      running += started - ended;
+      return { period, activeSubscribers: running, newSubscribers: started, endedSubscribers: ended };
     });
     return { range, bucket: query.bucket, points };
   }
