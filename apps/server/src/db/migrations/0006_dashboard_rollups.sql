@@ -20,6 +20,7 @@ CREATE TABLE "item_revenue_rollup" (
 	"refunded" bigint DEFAULT 0 NOT NULL,
 	"sales" integer DEFAULT 0 NOT NULL,
 	"refunds" integer DEFAULT 0 NOT NULL,
+	"net" bigint GENERATED ALWAYS AS (gross - refunded) STORED NOT NULL,
 	CONSTRAINT "item_revenue_rollup_item_type_item_id_grain_bucket_currency_pk" PRIMARY KEY("item_type","item_id","grain","bucket","currency")
 );
 --> statement-breakpoint
@@ -44,6 +45,7 @@ CREATE TABLE "revenue_rollup" (
 	"subscription_refunded" bigint DEFAULT 0 NOT NULL,
 	"sales" integer DEFAULT 0 NOT NULL,
 	"refunds" integer DEFAULT 0 NOT NULL,
+	"net" bigint GENERATED ALWAYS AS (song_gross + album_gross + subscription_gross - song_refunded - album_refunded - subscription_refunded) STORED NOT NULL,
 	CONSTRAINT "revenue_rollup_scope_grain_bucket_currency_pk" PRIMARY KEY("scope","grain","bucket","currency")
 );
 --> statement-breakpoint
@@ -56,13 +58,14 @@ CREATE TABLE "subscriber_rollup" (
 );
 --> statement-breakpoint
 DROP INDEX "artists_owner_idx";--> statement-breakpoint
-CREATE INDEX "item_plays_rollup_bucket_idx" ON "item_plays_rollup" USING btree ("item_type","grain","bucket","item_id","plays");--> statement-breakpoint
-CREATE INDEX "item_plays_rollup_artist_idx" ON "item_plays_rollup" USING btree ("artist_id","item_type","grain","bucket","item_id","plays");--> statement-breakpoint
-CREATE INDEX "item_revenue_rollup_bucket_idx" ON "item_revenue_rollup" USING btree ("item_type","grain","bucket","currency","item_id","gross","refunded","sales");--> statement-breakpoint
-CREATE INDEX "item_revenue_rollup_artist_idx" ON "item_revenue_rollup" USING btree ("artist_id","item_type","grain","bucket","currency","item_id","gross","refunded","sales");--> statement-breakpoint
+CREATE INDEX "item_plays_rollup_bucket_idx" ON "item_plays_rollup" USING btree ("item_type","grain","bucket","plays" DESC NULLS LAST,"item_id");--> statement-breakpoint
+CREATE INDEX "item_plays_rollup_artist_idx" ON "item_plays_rollup" USING btree ("artist_id","item_type","grain","bucket","plays" DESC NULLS LAST,"item_id");--> statement-breakpoint
+CREATE INDEX "item_revenue_rollup_bucket_idx" ON "item_revenue_rollup" USING btree ("item_type","grain","bucket","currency","net" DESC NULLS LAST,"item_id","sales");--> statement-breakpoint
+CREATE INDEX "item_revenue_rollup_artist_idx" ON "item_revenue_rollup" USING btree ("artist_id","item_type","grain","bucket","currency","net" DESC NULLS LAST,"item_id","sales");--> statement-breakpoint
 CREATE INDEX "plays_rollup_scope_idx" ON "plays_rollup" USING btree ("scope","grain","bucket","plays");--> statement-breakpoint
+CREATE INDEX "plays_rollup_bucket_idx" ON "plays_rollup" USING btree ("grain","bucket","plays" DESC NULLS LAST,"scope");--> statement-breakpoint
 CREATE INDEX "revenue_rollup_scope_idx" ON "revenue_rollup" USING btree ("scope","grain","bucket","currency","song_gross","album_gross","subscription_gross","song_refunded","album_refunded","subscription_refunded","sales","refunds");--> statement-breakpoint
-CREATE INDEX "revenue_rollup_bucket_idx" ON "revenue_rollup" USING btree ("grain","bucket","currency","scope","song_gross","album_gross","subscription_gross","song_refunded","album_refunded","subscription_refunded","sales");--> statement-breakpoint
+CREATE INDEX "revenue_rollup_bucket_idx" ON "revenue_rollup" USING btree ("grain","bucket","currency","net" DESC NULLS LAST,"scope","sales");--> statement-breakpoint
 CREATE INDEX "subscriber_rollup_scope_idx" ON "subscriber_rollup" USING btree ("scope","day","starts","ends");--> statement-breakpoint
 -- An artist account manages one artist profile (the service already refused a second); an older database that
 -- somehow holds two keeps the account on its first profile, so the unique index below can be built.

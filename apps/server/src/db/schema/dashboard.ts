@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { itemTypeEnum } from './enums';
 
@@ -38,6 +39,12 @@ export const revenueRollup = pgTable(
     /** Succeeded payments (renewals included) and refunds or disputes recorded in the bucket. */
     sales: integer('sales').notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
+    /** What an artist ranks by: payments less refunds, all kinds. */
+    net: bigint('net', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`song_gross + album_gross + subscription_gross - song_refunded - album_refunded - subscription_refunded`,
+      ),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.grain, t.bucket, t.currency] }),
@@ -57,20 +64,8 @@ export const revenueRollup = pgTable(
       t.sales,
       t.refunds,
     ),
-    // Top artists: every artist's rows of one bucket.
-    index('revenue_rollup_bucket_idx').on(
-      t.grain,
-      t.bucket,
-      t.currency,
-      t.scope,
-      t.songGross,
-      t.albumGross,
-      t.subscriptionGross,
-      t.songRefunded,
-      t.albumRefunded,
-      t.subscriptionRefunded,
-      t.sales,
-    ),
+    // Top artists: one bucket's rows, best first (a ranking reads the head of each bucket; see the service).
+    index('revenue_rollup_bucket_idx').on(t.grain, t.bucket, t.currency, t.net.desc(), t.scope, t.sales),
   ],
 );
 
@@ -88,18 +83,20 @@ export const itemRevenueRollup = pgTable(
     refunded: money('refunded'),
     sales: integer('sales').notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
+    net: bigint('net', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`gross - refunded`),
   },
   (t) => [
     primaryKey({ columns: [t.itemType, t.itemId, t.grain, t.bucket, t.currency] }),
-    // Covering, as revenue_rollup's: rankings read a bucket's rows, one artist's rankings that artist's rows.
+    // Covering and best first: a ranking reads the head of each bucket (platform) or of an artist's bucket.
     index('item_revenue_rollup_bucket_idx').on(
       t.itemType,
       t.grain,
       t.bucket,
       t.currency,
+      t.net.desc(),
       t.itemId,
-      t.gross,
-      t.refunded,
       t.sales,
     ),
     index('item_revenue_rollup_artist_idx').on(
@@ -108,9 +105,8 @@ export const itemRevenueRollup = pgTable(
       t.grain,
       t.bucket,
       t.currency,
+      t.net.desc(),
       t.itemId,
-      t.gross,
-      t.refunded,
       t.sales,
     ),
   ],
@@ -128,6 +124,8 @@ export const playsRollup = pgTable(
   (t) => [
     primaryKey({ columns: [t.scope, t.grain, t.bucket] }),
     index('plays_rollup_scope_idx').on(t.scope, t.grain, t.bucket, t.plays),
+    // Top artists by plays: one bucket's rows, most played first.
+    index('plays_rollup_bucket_idx').on(t.grain, t.bucket, t.plays.desc(), t.scope),
   ],
 );
 
@@ -144,8 +142,15 @@ export const itemPlaysRollup = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.itemType, t.itemId, t.grain, t.bucket] }),
-    index('item_plays_rollup_bucket_idx').on(t.itemType, t.grain, t.bucket, t.itemId, t.plays),
-    index('item_plays_rollup_artist_idx').on(t.artistId, t.itemType, t.grain, t.bucket, t.itemId, t.plays),
+    index('item_plays_rollup_bucket_idx').on(t.itemType, t.grain, t.bucket, t.plays.desc(), t.itemId),
+    index('item_plays_rollup_artist_idx').on(
+      t.artistId,
+      t.itemType,
+      t.grain,
+      t.bucket,
+      t.plays.desc(),
+      t.itemId,
+    ),
   ],
 );
 

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import type { PageWindow, Paged } from '../catalog/catalog.pagination';
 import { subscriptionPlaysAt } from '../access/entitlement-rules';
-import type { DayRange, RangeTiers } from './dashboard-range';
+import { addDays, type DayRange, type RangeTiers } from './dashboard-range';
 
 export { PLATFORM_SCOPE };
 
@@ -70,6 +70,40 @@ export interface SubscriberRow {
 
 type RollupTable =
   typeof revenueRollup | typeof itemRevenueRollup | typeof playsRollup | typeof itemPlaysRollup;
+
+/** What a ranking reads: a rollup, its ranked key and value columns, and the filter of the ranked rows. */
+export interface RankingSource {
+  table: RollupTable;
+  tiered: RollupTable;
+  key: SQL;
+  value: SQL;
+  where: SQL;
+}
+
+/** The buckets a range reads, one by one: whole months, then the days around them. */
+function partitionsOf(tiers: RangeTiers): Array<{ grain: 'day' | 'month'; bucket: string }> {
+  const parts: Array<{ grain: 'day' | 'month'; bucket: string }> = [];
+  const days = (from: string, toExclusive: string) => {
+    for (let day = from; day < toExclusive; day = addDays(day, 1)) parts.push({ grain: 'day', bucket: day });
+  };
+  const after = addDays(tiers.days.to, 1);
+  if (!tiers.months) {
+    days(tiers.days.from, after);
+    return parts;
+  }
+  days(tiers.days.from, tiers.months.from);
+  for (let month = tiers.months.from; month < tiers.months.toExclusive; month = nextMonthOf(month)) {
+    parts.push({ grain: 'month', bucket: month });
+  }
+  days(tiers.months.toExclusive, after);
+  return parts;
+}
+
+const nextMonthOf = (month: string) => {
+  const at = new Date(`${month}T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  return at.toISOString().slice(0, 10);
+};
 
 /** The rows of `tiers`: month rows for whole months, day rows for the days around them. */
 function tierRows(table: RollupTable, tiers: RangeTiers): SQL {
@@ -222,6 +256,110 @@ export class DashboardAnalyticsRepository {
       this.db.select({ total: count() }).from(subscriptions).where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
+  }
+
+  /**
+   * The best `limit` of a ranking, exactly, without summing every row of a long range when it need not: each
+   * bucket's head (its `depth` best rows, read off the value-ordered index) gives the candidates; an item outside
+   * every head has at most each head's last value in that bucket, so when the `limit`-th candidate beats the sum of
+   * those last values no outsider can enter the list. Otherwise (flat distributions) `full` sums every row.
+   */
+  async rankPruned(
+    source: RankingSource,
+    tiers: RangeTiers,
+    limit: number,
+    full: () => Promise<RankedRow[]>,
+  ): Promise<RankedRow[]> {
+    const depth = Math.max(4 * limit, 40);
+    const partitions = partitionsOf(tiers);
+    const heads = sql.join(
+      partitions.map(
+        (part, index) =>
+          sql`(select ${sql.raw(String(index))} as part, ${source.key} as id, ${source.value} as v from ${source.table}
+               where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
+               order by ${source.value} desc limit ${depth})`,
+      ),
+      sql` union all `,
+    );
+    const rows = await this.rows<{ part: number; id: string; v: string | number }>(sql`${heads}`);
+    const bound = new Map<number, { count: number; last: number }>();
+    for (const row of rows) {
+      const entry = bound.get(Number(row.part)) ?? { count: 0, last: 0 };
+      entry.count += 1;
+      entry.last = Number(row.v);
+      bound.set(Number(row.part), entry);
+    }
+    let outside = 0;
+    for (const entry of bound.values()) if (entry.count === depth) outside += Math.max(entry.last, 0);
+    const ids = [...new Set(rows.map((row) => row.id))];
+    if (ids.length === 0) return [];
+    const sums = await this.rows<{ id: string; v: string | number }>(sql`
+      select ${source.key} as id, sum(${source.value}) as v from ${source.table}
+      where ${source.where} and ${source.key} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and ${tierRows(source.tiered, tiers)}
+      group by ${source.key}`);
+    const ranked = sums
+      .map((row) => ({ id: row.id, value: Number(row.v) }))
+      .filter((row) => row.value > 0)
+      .sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const exact = outside === 0 || (ranked.length >= limit && ranked[limit - 1]!.value > outside);
+    return exact ? ranked.slice(0, limit) : full();
+  }
+
+  /** The ranking sources the dashboards use: songs or albums, or artists (platform-wide). */
+  static itemRevenueSource(type: 'song' | 'album', currency: string, artistId: string | null): RankingSource {
+    const t = itemRevenueRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.itemId}`,
+      value: sql`${t.net}`,
+      where: and(
+        eq(t.itemType, type),
+        eq(t.currency, currency),
+        artistId ? eq(t.artistId, artistId) : undefined,
+      )!,
+    };
+  }
+
+  static itemPlaysSource(type: 'song' | 'album', artistId: string | null): RankingSource {
+    const t = itemPlaysRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.itemId}`,
+      value: sql`${t.plays}`,
+      where: and(eq(t.itemType, type), artistId ? eq(t.artistId, artistId) : undefined)!,
+    };
+  }
+
+  static artistRevenueSource(currency: string): RankingSource {
+    const t = revenueRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.scope}`,
+      value: sql`${t.net}`,
+      where: and(ne(t.scope, PLATFORM_SCOPE), eq(t.currency, currency))!,
+    };
+  }
+
+  static artistPlaysSource(): RankingSource {
+    const t = playsRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.scope}`,
+      value: sql`${t.plays}`,
+      where: ne(t.scope, PLATFORM_SCOPE),
+    };
+  }
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    const result = (await this.db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
   }
 
   // -------------------------------------------------------------------------------------------------------------

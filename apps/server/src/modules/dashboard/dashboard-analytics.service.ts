@@ -16,8 +16,8 @@ import { forbidden, notFound } from '../../platform/errors';
 import { pageWindow, pagination } from '../catalog/catalog.pagination';
 import { mediaUrl } from '../catalog/catalog.presenter';
 import {
+  DashboardAnalyticsRepository,
   PLATFORM_SCOPE,
-  type DashboardAnalyticsRepository,
   type ItemDetails,
   type MoneyRow,
   type RankedRow,
@@ -192,12 +192,24 @@ export class DashboardAnalyticsService {
     const rank = (limit: number): Promise<RankedRow[]> => {
       if (query.type === 'artist') {
         return query.by === 'revenue'
-          ? repo.rankArtistsByRevenue(tiers, currency, limit)
-          : repo.rankArtistsByPlays(tiers, limit);
+          ? repo.rankPruned(DashboardAnalyticsRepository.artistRevenueSource(currency), tiers, limit, () =>
+              repo.rankArtistsByRevenue(tiers, currency, limit),
+            )
+          : repo.rankPruned(DashboardAnalyticsRepository.artistPlaysSource(), tiers, limit, () =>
+              repo.rankArtistsByPlays(tiers, limit),
+            );
       }
+      const type = query.type;
       return query.by === 'revenue'
-        ? repo.rankItemsByRevenue(query.type, tiers, currency, artistId, limit)
-        : repo.rankItemsByPlays(query.type, tiers, artistId, limit);
+        ? repo.rankPruned(
+            DashboardAnalyticsRepository.itemRevenueSource(type, currency, artistId),
+            tiers,
+            limit,
+            () => repo.rankItemsByRevenue(type, tiers, currency, artistId, limit),
+          )
+        : repo.rankPruned(DashboardAnalyticsRepository.itemPlaysSource(type, artistId), tiers, limit, () =>
+            repo.rankItemsByPlays(type, tiers, artistId, limit),
+          );
     };
     // Deleted items keep their history in the rollups but are not listed: rank a few more than asked, and again
     // with more when deleted ones took places.
