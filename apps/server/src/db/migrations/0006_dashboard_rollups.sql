@@ -78,6 +78,7 @@ CREATE UNIQUE INDEX "artists_owner_key" ON "artists" USING btree ("owner_user_id
 CREATE INDEX "orders_gateway_idx" ON "orders" USING btree ("gateway","created_at");--> statement-breakpoint
 CREATE INDEX "orders_item_type_idx" ON "orders" USING btree ("item_type","created_at");--> statement-breakpoint
 CREATE INDEX "orders_amount_idx" ON "orders" USING btree ("amount","created_at");--> statement-breakpoint
+CREATE INDEX "orders_artist_amount_idx" ON "orders" USING btree ("artist_id","amount","created_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_period_end_idx" ON "subscriptions" USING btree ("current_period_end","status");--> statement-breakpoint
 -- Dashboard rollups (schema/dashboard.ts), kept by triggers. They are deferred constraint triggers: they run at
 -- commit, in the transaction that wrote the payment, refund, play or subscription, so a rollup row shared by many

@@ -65,6 +65,7 @@ export const orders = pgTable(
     index('orders_gateway_idx').on(t.gateway, t.createdAt),
     index('orders_item_type_idx').on(t.itemType, t.createdAt),
     index('orders_amount_idx').on(t.amount, t.createdAt),
+    index('orders_artist_amount_idx').on(t.artistId, t.amount, t.createdAt),
   ],
 );
 
