@@ -78,6 +78,8 @@ export interface RankingSource {
   key: SQL;
   value: SQL;
   where: SQL;
+  /** The values are never negative (plays): candidates can be bounded from both sides. */
+  nonNegative?: boolean;
 }
 
 /** The buckets a range reads, one by one: whole months, then the days around them. */
@@ -272,12 +274,13 @@ export class DashboardAnalyticsRepository {
   ): Promise<RankedRow[]> {
     const depth = Math.max(4 * limit, 40);
     const partitions = partitionsOf(tiers);
+    // "nulls last" as in the indexes (the values are never null): the head is read in index order, not sorted.
     const heads = sql.join(
       partitions.map(
         (part, index) =>
           sql`(select ${sql.raw(String(index))} as part, ${source.key} as id, ${source.value} as v from ${source.table}
                where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
-               order by ${source.value} desc limit ${depth})`,
+               order by ${source.value} desc nulls last limit ${depth})`,
       ),
       sql` union all `,
     );
@@ -289,17 +292,41 @@ export class DashboardAnalyticsRepository {
       entry.last = Number(row.v);
       bound.set(Number(row.part), entry);
     }
+    const lastOf = (part: number) => {
+      const entry = bound.get(part)!;
+      return entry.count === depth ? Math.max(entry.last, 0) : 0;
+    };
     let outside = 0;
-    for (const entry of bound.values()) if (entry.count === depth) outside += Math.max(entry.last, 0);
-    const ids = [...new Set(rows.map((row) => row.id))];
+    for (const part of bound.keys()) outside += lastOf(part);
+    let ids = [...new Set(rows.map((row) => row.id))];
     if (ids.length === 0) return [];
+    if (source.nonNegative) {
+      // Values never below zero (plays): what a candidate has in the heads is a lower bound of its sum, and that
+      // plus the last value of each full head it is missing from an upper bound. A candidate whose upper bound is
+      // below the limit-th best lower bound cannot make the list: it is not summed.
+      const seen = new Map<string, { lower: number; parts: Set<number> }>();
+      for (const row of rows) {
+        const entry = seen.get(row.id) ?? { lower: 0, parts: new Set<number>() };
+        entry.lower += Number(row.v);
+        entry.parts.add(Number(row.part));
+        seen.set(row.id, entry);
+      }
+      const lowers = [...seen.values()].map((entry) => entry.lower).sort((a, b) => b - a);
+      const floor = lowers.length >= limit ? lowers[limit - 1]! : 0;
+      ids = ids.filter((id) => {
+        const entry = seen.get(id)!;
+        const missing = outside - [...entry.parts].reduce((sum, part) => sum + lastOf(part), 0);
+        return entry.lower + missing >= floor;
+      });
+    }
+    // One primary-key lookup per candidate (a plain IN list lets the planner scan the whole range instead).
     const sums = await this.rows<{ id: string; v: string | number }>(sql`
-      select ${source.key} as id, sum(${source.value}) as v from ${source.table}
-      where ${source.where} and ${source.key} in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
+      select c.id, (select coalesce(sum(${source.value}), 0) from ${source.table}
+                    where ${source.where} and ${source.key} = c.id and ${tierRows(source.tiered, tiers)}) as v
+      from unnest(array[${sql.join(
+        ids.map((id) => sql`${id}`),
         sql`, `,
-      )}) and ${tierRows(source.tiered, tiers)}
-      group by ${source.key}`);
+      )}]::uuid[]) as c(id)`);
     const ranked = sums
       .map((row) => ({ id: row.id, value: Number(row.v) }))
       .filter((row) => row.value > 0)
@@ -332,6 +359,7 @@ export class DashboardAnalyticsRepository {
       key: sql`${t.itemId}`,
       value: sql`${t.plays}`,
       where: and(eq(t.itemType, type), artistId ? eq(t.artistId, artistId) : undefined)!,
+      nonNegative: true,
     };
   }
 
