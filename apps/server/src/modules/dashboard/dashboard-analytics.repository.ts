@@ -300,25 +300,44 @@ export class DashboardAnalyticsRepository {
     for (const part of bound.keys()) outside += lastOf(part);
     let ids = [...new Set(rows.map((row) => row.id))];
     if (ids.length === 0) return [];
-    if (source.nonNegative) {
-      // Values never below zero (plays): what a candidate has in the heads is a lower bound of its sum, and that
-      // plus the last value of each full head it is missing from an upper bound. A candidate whose upper bound is
-      // below the limit-th best lower bound cannot make the list: it is not summed.
-      const seen = new Map<string, { lower: number; parts: Set<number> }>();
-      for (const row of rows) {
-        const entry = seen.get(row.id) ?? { lower: 0, parts: new Set<number>() };
-        entry.lower += Number(row.v);
-        entry.parts.add(Number(row.part));
-        seen.set(row.id, entry);
+    // What a candidate has in the heads, plus the least it can have in each full head it is missing from (nothing,
+    // or the bucket's smallest value when values can be negative: refunds), is a lower bound of its sum; plus the
+    // head's last value instead, an upper bound. A candidate whose upper bound is below the limit-th best lower
+    // bound cannot make the list: it is not summed.
+    const least = new Map<number, number>();
+    if (!source.nonNegative) {
+      const lows = sql.join(
+        partitions.map(
+          (part, index) =>
+            sql`(select ${sql.raw(String(index))} as part, ${source.value} as v from ${source.table}
+                 where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
+                 order by ${source.value} asc nulls first limit 1)`,
+        ),
+        sql` union all `,
+      );
+      for (const row of await this.rows<{ part: number; v: string | number }>(sql`${lows}`)) {
+        least.set(Number(row.part), Math.min(Number(row.v), 0));
       }
-      const lowers = [...seen.values()].map((entry) => entry.lower).sort((a, b) => b - a);
-      const floor = lowers.length >= limit ? lowers[limit - 1]! : 0;
-      ids = ids.filter((id) => {
-        const entry = seen.get(id)!;
-        const missing = outside - [...entry.parts].reduce((sum, part) => sum + lastOf(part), 0);
-        return entry.lower + missing >= floor;
-      });
     }
+    const seen = new Map<string, { lower: number; parts: Set<number> }>();
+    for (const row of rows) {
+      const entry = seen.get(row.id) ?? { lower: 0, parts: new Set<number>() };
+      entry.lower += Number(row.v);
+      entry.parts.add(Number(row.part));
+      seen.set(row.id, entry);
+    }
+    const fullParts = [...bound.keys()].filter((part) => bound.get(part)!.count === depth);
+    const bounds = [...seen].map(([id, entry]) => {
+      const missing = fullParts.filter((part) => !entry.parts.has(part));
+      return {
+        id,
+        lower: entry.lower + missing.reduce((sum, part) => sum + (least.get(part) ?? 0), 0),
+        upper: entry.lower + missing.reduce((sum, part) => sum + lastOf(part), 0),
+      };
+    });
+    const lowers = bounds.map((entry) => entry.lower).sort((a, b) => b - a);
+    const floor = lowers.length >= limit ? lowers[limit - 1]! : Number.NEGATIVE_INFINITY;
+    ids = bounds.filter((entry) => entry.upper >= floor).map((entry) => entry.id);
     // One primary-key lookup per candidate (a plain IN list lets the planner scan the whole range instead).
     const sums = await this.rows<{ id: string; v: string | number }>(sql`
       select c.id, (select coalesce(sum(${source.value}), 0) from ${source.table}
