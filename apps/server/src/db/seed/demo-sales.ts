@@ -67,7 +67,7 @@ export async function seedDemoSales(input: {
     transaction: createPaymentsTransactor(db),
     repo,
     entitlements: services.entitlements,
-    jobs: { notify: () => undefined },
+    jobs: { notify: async () => undefined },
     clock: () => now,
     receipts: false,
   });
