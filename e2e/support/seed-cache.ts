@@ -22,6 +22,8 @@ const SEED_INPUTS = [
   'apps/server/src/db',
   'apps/server/src/modules/media',
   'apps/server/src/modules/catalog/transcode.job.ts',
+  // The demo sales history goes through the payment ledger.
+  'apps/server/src/modules/payments',
   'package-lock.json',
 ];
 const COMPLETE = '.complete';

@@ -40,6 +40,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+describe('one artist profile per artist account', () => {
+  it('two profiles created at once by the same account: one is made, the other is refused (409)', async () => {
+    const racer = await f.user('artist');
+    const results = await Promise.all(
+      ['Twin One', 'Twin Two', 'Twin Three'].map((name) => send('POST', '/api/artists', racer, { name })),
+    );
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    for (const res of results.filter((r) => r.statusCode === 409)) {
+      expect(res.json().code).toBe('ARTIST_PROFILE_EXISTS');
+    }
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: racer.headers })
+    ).json();
+    expect(mine.artistId).toBe(results.find((res) => res.statusCode === 201)!.json().artist._id);
+  });
+});
+
 describe('artists: create, update, delete', () => {
   it('refuses guests (401) and listeners (403) and writes nothing', async () => {
     const before = await f.counts();

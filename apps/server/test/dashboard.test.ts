@@ -452,7 +452,7 @@ describe('GET /api/admin/dashboard/transactions', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(keys(body)).toEqual(['pagination', 'transactions']);
-    expect(body.pagination).toEqual({ page: 1, limit: 5, total: 11, totalPages: 3 });
+    expect(body.pagination).toEqual({ page: 1, limit: 5, total: 11, totalPages: 3, totalCapped: false });
     expect(body.transactions).toHaveLength(5);
     expect(keys(body.transactions[0])).toEqual([...ORDER_KEYS, 'artist', 'user'].sort());
     expect(body.transactions[0]).toMatchObject({ _id: ids.anonymousOrder, user: null, amount: 199 });
@@ -481,7 +481,7 @@ describe('GET /api/admin/dashboard/transactions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       transactions: [],
-      pagination: { page: 1, limit: 20, total: 0, totalPages: 0 },
+      pagination: { page: 1, limit: 20, total: 0, totalPages: 0, totalCapped: false },
     });
   });
 

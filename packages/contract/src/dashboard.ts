@@ -112,23 +112,44 @@ const DateBound = z.union([isoDate, isoDateTime], {
   error: 'must be a date (YYYY-MM-DD) or an ISO date-time',
 });
 
+/** Orders of the transaction list: newest first (the default), oldest first, or by amount. */
+export const TransactionSort = z.enum(['-createdAt', 'createdAt', '-amount', 'amount'], {
+  error: 'must be one of -createdAt, createdAt, -amount, amount',
+});
+export type TransactionSort = z.infer<typeof TransactionSort>;
+
+/** The list pages through at most this many matching orders; narrower filters or the CSV reach the rest. */
+export const TRANSACTIONS_PAGE_WINDOW = 10_000;
+
+const transactionFilters = {
+  status: OrderStatus.optional(),
+  gateway: Gateway.optional(),
+  itemType: ItemType.optional(),
+  from: DateBound.optional(),
+  to: DateBound.optional(),
+  artistId: Id.optional(),
+  sort: TransactionSort.default('-createdAt'),
+};
+const boundsInOrder = (query: { from?: string; to?: string }) =>
+  !query.from || !query.to || dateBoundStart(query.from) <= dateBoundEnd(query.to);
+const boundsMessage = { message: 'from must not be after to', path: ['from'] };
+
 /**
  * Filters of the transaction list. `from` is inclusive; `to` is inclusive too (a day means the whole day).
- * An artist account without `artistId` sees the transactions of every artist profile it owns.
+ * An artist account sees its own artist's transactions only (`artistId` may name it; any other is 403).
  */
 export const TransactionsQuery = pageQuery(20)
-  .extend({
-    status: OrderStatus.optional(),
-    gateway: Gateway.optional(),
-    from: DateBound.optional(),
-    to: DateBound.optional(),
-    artistId: Id.optional(),
-  })
-  .refine((query) => !query.from || !query.to || dateBoundStart(query.from) <= dateBoundEnd(query.to), {
-    message: 'from must not be after to',
-    path: ['from'],
+  .extend(transactionFilters)
+  .refine(boundsInOrder, boundsMessage)
+  .refine((query) => (query.page - 1) * query.limit < TRANSACTIONS_PAGE_WINDOW, {
+    message: `must stay within the first ${TRANSACTIONS_PAGE_WINDOW.toLocaleString('en-US')} transactions; narrow the filters or download the CSV`,
+    path: ['page'],
   });
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
+
+/** The CSV export: the list's filters and order, every matching row. */
+export const TransactionsCsvQuery = z.object(transactionFilters).refine(boundsInOrder, boundsMessage);
+export type TransactionsCsvQuery = z.infer<typeof TransactionsCsvQuery>;
 
 /** One order as the dashboards list it; `user` is null once the buyer deleted their account. */
 export const Transaction = z.object({
@@ -148,12 +169,19 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
-export const TransactionsResponse = z.object({ transactions: z.array(Transaction), pagination: Pagination });
+/**
+ * `total` counts matching orders up to TRANSACTIONS_PAGE_WINDOW; `totalCapped` says there are more than that (the
+ * list pages through that many; the CSV has them all).
+ */
+export const TransactionsResponse = z.object({
+  transactions: z.array(Transaction),
+  pagination: Pagination.extend({ totalCapped: z.boolean() }),
+});
 export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
 /**
  * A song or album of the artist that was bought: `purchases` counts the accounts owning it, `revenue` sums its
- * succeeded payments in the item's currency. Highest revenue first.
+ * succeeded payments less refunds in the item's currency. Highest revenue first.
  */
 const PurchasedItemBase = z.object({
   _id: z.string(),
@@ -174,7 +202,7 @@ export type PurchasedAlbumsResponse = z.infer<typeof PurchasedAlbumsResponse>;
 
 /**
  * Accounts whose subscription plays now (active, or cancelled but paid through a period not yet ended), and the
- * artist's subscription revenue in the artist's currency.
+ * artist's subscription revenue (payments less refunds) in the artist's currency.
  */
 export const SubscriberStatsResponse = z.object({
   activeSubscribers: z.number().int(),
@@ -192,8 +220,9 @@ const RevenueAmounts = z.object({
 });
 
 /**
- * Succeeded payments for the artist's songs, albums and subscriptions. The top-level amounts are in the artist's
- * currency; `byCurrency` lists every currency that was paid in (usually just that one).
+ * The artist's revenue: succeeded payments for its songs, albums and subscriptions less refunds and disputes (in
+ * the currency they were paid in). The top-level amounts are in the artist's currency; `byCurrency` lists every
+ * currency that was paid in (usually just that one), never summed across currencies.
  */
 export const RevenueBreakdown = RevenueAmounts.extend({ byCurrency: z.array(RevenueAmounts) });
 export type RevenueBreakdown = z.infer<typeof RevenueBreakdown>;

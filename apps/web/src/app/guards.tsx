@@ -42,3 +42,11 @@ export function CatchAll() {
   const user = useAppSelector(selectUser);
   return <Navigate to={user ? '/' : '/login'} replace />;
 }
+
+/** Artist role (an artist's own dashboard): admins go to /admin, other users to /home, guests to /login. */
+export function RequireArtist() {
+  const user = useAppSelector(selectUser);
+  if (!user) return <Navigate to="/login" replace />;
+  if (isAdmin(user)) return <Navigate to="/admin" replace />;
+  return user.role === 'artist' ? <Outlet /> : <Navigate to="/home" replace />;
+}

@@ -45,6 +45,7 @@ describe('route table', () => {
         '/studio/albums/:albumId/edit',
         '/studio/songs/new',
         '/studio/songs/:songId/edit',
+        '/studio/dashboard',
         '*',
       ].sort(),
     );

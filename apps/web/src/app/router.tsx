@@ -1,7 +1,15 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui';
-import { CatchAll, GuestOnly, RequireAdmin, RequireAuth, RequireGenres, RequireStaff } from './guards';
+import {
+  CatchAll,
+  GuestOnly,
+  RequireAdmin,
+  RequireArtist,
+  RequireAuth,
+  RequireGenres,
+  RequireStaff,
+} from './guards';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 
@@ -109,6 +117,16 @@ export const routes: RouteObject[] = [
                   {
                     path: '/studio/songs/:songId/edit',
                     lazy: lazyModule(() => import('../pages/studio-song-page')),
+                  },
+                ],
+              },
+              {
+                // An artist account's own dashboard (the SPEC's /admin pages stay admin-only).
+                element: <RequireArtist />,
+                children: [
+                  {
+                    path: '/studio/dashboard',
+                    lazy: lazyModule(() => import('../pages/studio-dashboard-page')),
                   },
                 ],
               },

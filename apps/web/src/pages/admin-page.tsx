@@ -1,23 +1,20 @@
-import { ArrowRight, Mic2, ReceiptText, UsersRound } from 'lucide-react';
+import { ArrowRight, Mic2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
-import { CoverArt, useGetAllArtistsQuery } from '../features/catalog';
-import { TransactionsList, useGetTransactionsQuery } from '../features/dashboard';
+import {
+  CoverArt,
+  EmptyState,
+  PageHeader,
+  QueryErrorState,
+  Section,
+  Skeleton,
+  buttonClasses,
+} from '../components/ui';
+import { useGetAllArtistsQuery } from '../features/catalog';
+import { DashboardView } from '../features/dashboard';
 import { pluralize } from '../lib/format';
-
-function ListSkeleton({ rows = 5 }: { rows?: number }) {
-  return (
-    <div className="flex flex-col gap-2" aria-hidden="true">
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} className="h-14" />
-      ))}
-    </div>
-  );
-}
 
 export default function AdminPage() {
   const artists = useGetAllArtistsQuery();
-  const transactions = useGetTransactionsQuery({ page: 1, limit: 20 }, { refetchOnMountOrArgChange: true });
 
   return (
     <>
@@ -25,7 +22,7 @@ export default function AdminPage() {
       <PageHeader
         eyebrow="Admin"
         title="Dashboard"
-        description="Recent transactions across the platform, and each artist's payments and revenue."
+        description="Sales, subscribers and plays across the platform over time, and each artist's payments."
         actions={
           <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
             <Mic2 size={18} strokeWidth={1.75} aria-hidden="true" />
@@ -33,29 +30,18 @@ export default function AdminPage() {
           </Link>
         }
       />
-      <Section title="Recent transactions" headingId="admin-transactions">
-        {transactions.isLoading ? (
-          <ListSkeleton rows={6} />
-        ) : transactions.isError ? (
-          <QueryErrorState
-            error={transactions.error}
-            fallback="Failed to fetch transactions"
-            onRetry={() => void transactions.refetch()}
-          />
-        ) : !transactions.data || transactions.data.length === 0 ? (
-          <EmptyState
-            icon={<ReceiptText size={22} strokeWidth={1.75} />}
-            title="No transactions yet"
-            description="Every purchase and subscription paid on Backbeat is listed here as it happens."
-          />
-        ) : (
-          <TransactionsList transactions={transactions.data} canRefund />
-        )}
-      </Section>
+      <DashboardView
+        artists={(artists.data ?? []).map((artist) => ({ _id: artist._id, name: artist.name }))}
+        canRefund
+      />
 
       <Section title="Artists" headingId="admin-artists">
         {artists.isLoading ? (
-          <ListSkeleton />
+          <div className="flex flex-col gap-2" aria-hidden="true">
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-14" />
+            ))}
+          </div>
         ) : artists.isError ? (
           <QueryErrorState
             error={artists.error}
@@ -63,7 +49,16 @@ export default function AdminPage() {
             onRetry={() => void artists.refetch()}
           />
         ) : !artists.data || artists.data.length === 0 ? (
-          <EmptyState icon={<UsersRound size={22} strokeWidth={1.75} />} title="No artists yet" />
+          <EmptyState
+            icon={<UsersRound size={22} strokeWidth={1.75} />}
+            title="No artists yet"
+            description="Create the first artist profile in the Studio."
+            action={
+              <Link to="/studio/artists/new" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+                New artist
+              </Link>
+            }
+          />
         ) : (
           <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {artists.data.map((artist) => (

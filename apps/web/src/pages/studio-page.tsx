@@ -222,7 +222,11 @@ export default function StudioPage() {
               <Link to="/admin" className={buttonClasses({ variant: 'ghost' })}>
                 Admin dashboard
               </Link>
-            ) : null}
+            ) : (
+              <Link to="/studio/dashboard" className={buttonClasses({ variant: 'secondary' })}>
+                Your dashboard
+              </Link>
+            )}
           </>
         }
       />

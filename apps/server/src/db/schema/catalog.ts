@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -34,7 +35,7 @@ export const artists = pgTable(
     /** Media-store key of the artist image (webp variants share this stem). */
     image: text('image'),
     genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
-    /** The artist account that manages this profile; admins manage all. */
+    /** The artist account that manages this profile (one profile per account); admins manage all. */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Monthly subscription price in minor units. */
     subscriptionPrice: integer('subscription_price').notNull().default(499),
@@ -47,7 +48,10 @@ export const artists = pgTable(
   (t) => [
     index('artists_name_idx').on(t.name, t.id),
     index('artists_created_idx').on(t.createdAt, t.id),
-    index('artists_owner_idx').on(t.ownerUserId),
+    // An artist account is linked to exactly one artist: its dashboard and studio are that artist's.
+    uniqueIndex('artists_owner_key')
+      .on(t.ownerUserId)
+      .where(sql`${t.ownerUserId} is not null`),
     index('artists_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

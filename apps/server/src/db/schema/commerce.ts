@@ -61,6 +61,11 @@ export const orders = pgTable(
     /** The admin dashboard's transactions list over every artist: newest first. */
     index('orders_created_idx').on(t.createdAt),
     index('orders_subscription_idx').on(t.subscriptionId),
+    // The dashboard's transaction filters and its amount sort.
+    index('orders_gateway_idx').on(t.gateway, t.createdAt),
+    index('orders_item_type_idx').on(t.itemType, t.createdAt),
+    index('orders_amount_idx').on(t.amount, t.createdAt),
+    index('orders_artist_amount_idx').on(t.artistId, t.amount, t.createdAt),
   ],
 );
 
@@ -156,6 +161,10 @@ export const subscriptions = pgTable(
     index('subscriptions_user_artist_idx').on(t.userId, t.artistId, t.currentPeriodEnd),
     index('subscriptions_artist_idx').on(t.artistId, t.status),
     uniqueIndex('subscriptions_gateway_external_key').on(t.gateway, t.externalId),
+    // The platform's subscribers now: subscriptions whose paid period runs (see modules/access). Not a partial
+    // index: a predicate naming past_due could not be built in the transaction that migrates an older database
+    // (that enum value was added by migration 0005).
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd, t.status),
   ],
 );
 

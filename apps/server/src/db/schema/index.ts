@@ -3,3 +3,4 @@ export * from './users';
 export * from './catalog';
 export * from './commerce';
 export * from './jobs';
+export * from './dashboard';

@@ -36,6 +36,40 @@ export const demoAccounts = {
   },
 };
 
+/**
+ * Listeners who bought music and subscribed in the demo's sales history (db/seed/demo-sales.ts). They have no
+ * password (nobody signs in as them); the three accounts above start with no purchases, as a newcomer does.
+ */
+export const demoFans = [
+  'Maya Chen',
+  'Jonas Weber',
+  'Amara Okoye',
+  'Lucas Silva',
+  'Priya Nair',
+  'Tom Becker',
+  'Sofia Rossi',
+  'Kenji Tanaka',
+  'Zoe Martin',
+  'Omar Haddad',
+  'Elena Petrova',
+  'Sam Rivera',
+  'Ines Duarte',
+  'Leo Novak',
+  'Hana Kim',
+  'Felix Wagner',
+  'Aisha Bello',
+  'Noah Fischer',
+  'Clara Moreau',
+  'Ravi Patel',
+  'Mila Kovac',
+  'Diego Torres',
+  'Freya Lund',
+  'Yusuf Demir',
+].map((name) => ({
+  name,
+  email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@fans.backbeat.local`,
+}));
+
 export interface DemoAlbum {
   title: string;
   description: string;

@@ -24,6 +24,7 @@ import {
   type SeedLog,
 } from './demo-accounts';
 import { demoAccounts, demoArtists, demoGenres } from './demo-data';
+import { seedDemoSales } from './demo-sales';
 
 const slugify = (name: string) =>
   toSearchText(name)
@@ -195,6 +196,15 @@ export async function seedDemoCatalogueIfEmpty(input: {
       },
       'demo catalogue seeded',
     );
+    // Past sales only outside production: a production database is never given invented revenue.
+    if (!config.isProduction) {
+      const salesStarted = Date.now();
+      const sales = await seedDemoSales({ config, database, services });
+      log.info(
+        { ...sales, seconds: Math.round((Date.now() - salesStarted) / 100) / 10 },
+        'demo sales history seeded (four months, demo gateway)',
+      );
+    }
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

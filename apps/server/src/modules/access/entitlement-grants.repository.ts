@@ -11,34 +11,34 @@ export class EntitlementGrants {
   constructor(private readonly db: AppDb) {}
 
   /** Grants a song; a standing entitlement is kept as it is, a revoked one (refunded before) is restored. */
-  async grantSong(userId: string, songId: string, orderId: string): Promise<void> {
+  async grantSong(userId: string, songId: string, orderId: string, at: Date): Promise<void> {
     await this.db
       .insert(purchases)
-      .values({ userId, songId, orderId })
+      .values({ userId, songId, orderId, createdAt: at })
       .onConflictDoUpdate({
         target: [purchases.userId, purchases.songId],
-        set: { orderId, revokedAt: null, grantedByAlbumId: null, createdAt: sql`now()` },
+        set: { orderId, revokedAt: null, grantedByAlbumId: null, createdAt: at },
         setWhere: sql`${purchases.revokedAt} is not null`,
       });
   }
 
   /** Grants an album and, row by row, the tracks it holds now (tracks bought on their own stay as they are). */
-  async grantAlbum(userId: string, albumId: string, orderId: string): Promise<void> {
+  async grantAlbum(userId: string, albumId: string, orderId: string, at: Date): Promise<void> {
     await this.db
       .insert(purchases)
-      .values({ userId, albumId, orderId })
+      .values({ userId, albumId, orderId, createdAt: at })
       .onConflictDoUpdate({
         target: [purchases.userId, purchases.albumId],
-        set: { orderId, revokedAt: null, createdAt: sql`now()` },
+        set: { orderId, revokedAt: null, createdAt: at },
         setWhere: sql`${purchases.revokedAt} is not null`,
       });
     await this.db.execute(sql`
-      insert into ${purchases} (user_id, song_id, order_id, granted_by_album_id)
-      select ${userId}::uuid, ${songs.id}, ${orderId}::uuid, ${albumId}::uuid
+      insert into ${purchases} (user_id, song_id, order_id, granted_by_album_id, created_at)
+      select ${userId}::uuid, ${songs.id}, ${orderId}::uuid, ${albumId}::uuid, ${at.toISOString()}::timestamptz
       from ${songs} where ${songs.albumId} = ${albumId}::uuid
       on conflict (user_id, song_id) do update
         set order_id = excluded.order_id, granted_by_album_id = excluded.granted_by_album_id,
-            revoked_at = null, created_at = now()
+            revoked_at = null, created_at = excluded.created_at
         where ${purchases.revokedAt} is not null`);
   }
 

@@ -13,6 +13,22 @@ import { titleSearchText, toSearchText } from './search-text';
 import { songMediaPrefixes } from './song-write.service';
 import type { ReceivedForm } from './upload-form';
 
+/**
+ * An artist account manages one profile (artists_owner_key): a second one written at the same moment as the first
+ * (two requests racing past the check) is refused like one written after it.
+ */
+function ownerTaken(error: unknown): unknown {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505' && constraint === 'artists_owner_key') {
+      return conflict('This account already manages an artist profile', 'ARTIST_PROFILE_EXISTS');
+    }
+    current = cause;
+  }
+  return error;
+}
+
 /** Artist profiles: admins manage all; an artist account creates and manages its own (one) profile. */
 export class ArtistWriteService {
   constructor(private readonly support: WriteSupport) {}
@@ -41,7 +57,7 @@ export class ArtistWriteService {
       );
     } catch (error) {
       await this.support.discard([this.support.imagePrefix(image, 'artist')]);
-      throw error;
+      throw ownerTaken(error);
     }
     return { message: 'Artist created successfully', artist: await this.present(artistId) };
   }
@@ -76,7 +92,7 @@ export class ArtistWriteService {
       });
     } catch (error) {
       await this.support.discard([this.support.imagePrefix(image, 'artist')]);
-      throw error;
+      throw ownerTaken(error);
     }
     if (image) await this.support.discard([this.support.imagePrefix(artist.image, 'artist')]);
     return { message: 'Artist updated successfully', artist: await this.present(artistId) };

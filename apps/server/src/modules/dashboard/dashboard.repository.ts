@@ -1,37 +1,33 @@
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import {
-  PAYMENT_SUCCEEDED,
+  TRANSACTIONS_PAGE_WINDOW,
   type Gateway,
   type ItemType,
   type OrderStatus,
   type SubscriptionStatus,
+  type TransactionSort,
 } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { albums, artists, orders, payments, purchases, songs, subscriptions, users } from '../../db/schema';
+import {
+  albums,
+  artists,
+  itemRevenueRollup,
+  orders,
+  purchases,
+  revenueRollup,
+  songs,
+  subscriptions,
+  users,
+} from '../../db/schema';
 import { albumColumns, type AlbumRow } from '../catalog/album.repository';
 import type { PageWindow, Paged } from '../catalog/catalog.pagination';
 import { songListColumns, type SongRow } from '../catalog/song.repository';
 import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
 
 /** Integer sums arrive as bigint (a string from node-postgres); amounts in minor units fit a JS number. */
-const sumOf = (column: SQL | typeof payments.amount) =>
-  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-const succeeded = eq(payments.status, PAYMENT_SUCCEEDED);
+const sumOf = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
+/** All-time figures read the month rows of the rollups: one per month. */
+const allTime = (table: typeof revenueRollup | typeof itemRevenueRollup) => eq(table.grain, 'month');
 
 export interface DashboardArtist {
   id: string;
@@ -61,12 +57,20 @@ export interface TransactionRow extends OrderRow {
 }
 
 export interface TransactionFilter {
-  /** Only orders of these artists; undefined means every order. */
-  artistIds?: string[];
+  /** Only this artist's orders; undefined means every order, null none (an artist account without a profile). */
+  artistId?: string | null;
   status?: OrderStatus;
   gateway?: Gateway;
+  itemType?: ItemType;
   from?: Date;
   to?: Date;
+}
+
+/** Where a keyset page of the CSV export resumes: after this row in the export's order. */
+export interface TransactionCursor {
+  createdAt: Date;
+  amount: number;
+  id: string;
 }
 
 export interface SubscriptionRow {
@@ -93,10 +97,12 @@ export interface SoldItemRow {
   revenue: number;
 }
 
+/** Revenue of one currency: payments less refunds, by kind. */
 export interface RevenueRow {
-  itemType: ItemType;
   currency: string;
-  amount: number;
+  songRevenue: number;
+  albumRevenue: number;
+  subscriptionRevenue: number;
 }
 
 const orderColumns = {
@@ -113,6 +119,47 @@ const orderColumns = {
   createdAt: orders.createdAt,
 };
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
+const transactionColumns = {
+  ...orderColumns,
+  userId: users.id,
+  userName: users.name,
+  userEmail: users.email,
+  artistId: artists.id,
+  artistName: artists.name,
+};
+/** Each sort with a unique tie-break, so pages and CSV batches never skip or repeat a row. */
+const ORDERINGS: Record<TransactionSort, SQL[]> = {
+  '-createdAt': [desc(orders.createdAt), desc(orders.id)],
+  createdAt: [asc(orders.createdAt), asc(orders.id)],
+  '-amount': [desc(orders.amount), desc(orders.createdAt), desc(orders.id)],
+  amount: [asc(orders.amount), asc(orders.createdAt), asc(orders.id)],
+};
+
+function transactionWhere(filter: TransactionFilter): SQL | undefined {
+  return and(
+    filter.artistId !== undefined ? eq(orders.artistId, filter.artistId ?? sql`null`) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.gateway ? eq(orders.gateway, filter.gateway) : undefined,
+    filter.itemType ? eq(orders.itemType, filter.itemType) : undefined,
+    filter.from ? gte(orders.createdAt, filter.from) : undefined,
+    filter.to ? lte(orders.createdAt, filter.to) : undefined,
+  );
+}
+
+/** Rows strictly after `cursor` in the sort's order (a row-value comparison the sort's index serves). */
+function after(sort: TransactionSort, cursor: TransactionCursor): SQL {
+  const at = cursor.createdAt.toISOString();
+  switch (sort) {
+    case '-createdAt':
+      return sql`(${orders.createdAt}, ${orders.id}) < (${at}::timestamptz, ${cursor.id}::uuid)`;
+    case 'createdAt':
+      return sql`(${orders.createdAt}, ${orders.id}) > (${at}::timestamptz, ${cursor.id}::uuid)`;
+    case '-amount':
+      return sql`(${orders.amount}, ${orders.createdAt}, ${orders.id}) < (${cursor.amount}, ${at}::timestamptz, ${cursor.id}::uuid)`;
+    case 'amount':
+      return sql`(${orders.amount}, ${orders.createdAt}, ${orders.id}) > (${cursor.amount}, ${at}::timestamptz, ${cursor.id}::uuid)`;
+  }
+}
 
 /** All SQL of the dashboards: every list and total is one indexed query, aggregated in the database. */
 export class DashboardRepository {
@@ -127,13 +174,14 @@ export class DashboardRepository {
     return row ?? null;
   }
 
-  /** Ids of the artist profiles an account manages (artists_owner_idx). */
-  async artistIdsOwnedBy(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: artists.id })
+  /** The artist profile an artist account manages (at most one: artists_owner_key). */
+  async artistOwnedBy(userId: string): Promise<DashboardArtist | null> {
+    const [row] = await this.db
+      .select({ id: artists.id, ownerUserId: artists.ownerUserId, currency: artists.currency })
       .from(artists)
-      .where(eq(artists.ownerUserId, userId));
-    return rows.map((row) => row.id);
+      .where(eq(artists.ownerUserId, userId))
+      .limit(1);
+    return row ?? null;
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -208,46 +256,83 @@ export class DashboardRepository {
   // -------------------------------------------------------------------------------------------------------------
   // Artist / admin dashboard
 
-  /** A page of orders, newest first, with buyer and artist names. */
-  async transactions(filter: TransactionFilter, window: PageWindow): Promise<Paged<TransactionRow>> {
-    if (filter.artistIds?.length === 0) return { rows: [], total: 0 };
-    const where = and(
-      filter.artistIds ? inArray(orders.artistId, filter.artistIds) : undefined,
-      filter.status ? eq(orders.status, filter.status) : undefined,
-      filter.gateway ? eq(orders.gateway, filter.gateway) : undefined,
-      filter.from ? gte(orders.createdAt, filter.from) : undefined,
-      filter.to ? lte(orders.createdAt, filter.to) : undefined,
-    );
-    const [rows, [totals]] = await Promise.all([
+  /**
+   * A page of orders in the requested order, with buyer and artist names. The total counts matching orders up to
+   * the page window (and says when there are more): counting a million rows on every page would cost more than the
+   * page itself.
+   */
+  async transactions(
+    filter: TransactionFilter,
+    sort: TransactionSort,
+    window: PageWindow,
+  ): Promise<Paged<TransactionRow> & { capped: boolean }> {
+    if (filter.artistId === null) return { rows: [], total: 0, capped: false };
+    const where = transactionWhere(filter);
+    const matching = this.db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(where)
+      .limit(TRANSACTIONS_PAGE_WINDOW + 1)
+      .as('matching');
+    // The page's ids first (index only), then their names: a deep page skips rows without joining them.
+    const page = this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...ORDERINGS[sort])
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page');
+    const [rows, [counted]] = await Promise.all([
       this.db
-        .select({
-          ...orderColumns,
-          userId: users.id,
-          userName: users.name,
-          userEmail: users.email,
-          artistId: artists.id,
-          artistName: artists.name,
-        })
-        .from(orders)
+        .select(transactionColumns)
+        .from(page)
+        .innerJoin(orders, eq(orders.id, page.id))
         .leftJoin(users, eq(users.id, orders.userId))
         .leftJoin(artists, eq(artists.id, orders.artistId))
-        .where(where)
-        .orderBy(...newestOrdersFirst)
-        .limit(window.limit)
-        .offset(window.offset),
-      this.db.select({ total: count() }).from(orders).where(where),
+        .orderBy(...ORDERINGS[sort]),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(matching),
     ]);
-    return { rows, total: totals?.total ?? 0 };
+    const found = counted?.total ?? 0;
+    return {
+      rows,
+      total: Math.min(found, TRANSACTIONS_PAGE_WINDOW),
+      capped: found > TRANSACTIONS_PAGE_WINDOW,
+    };
   }
 
-  /** Succeeded payments for the artist's orders, summed per item type and currency (orders_artist_idx). */
-  revenueOf(artistId: string): Promise<RevenueRow[]> {
+  /** One batch of the CSV export: the next `limit` orders after `cursor` (keyset paging, no offset). */
+  transactionBatch(
+    filter: TransactionFilter,
+    sort: TransactionSort,
+    cursor: TransactionCursor | null,
+    limit: number,
+  ): Promise<TransactionRow[]> {
+    if (filter.artistId === null) return Promise.resolve([]);
     return this.db
-      .select({ itemType: orders.itemType, currency: payments.currency, amount: sumOf(payments.amount) })
+      .select(transactionColumns)
       .from(orders)
-      .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(and(eq(orders.artistId, artistId), succeeded))
-      .groupBy(orders.itemType, payments.currency);
+      .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(artists, eq(artists.id, orders.artistId))
+      .where(and(transactionWhere(filter), cursor ? after(sort, cursor) : undefined))
+      .orderBy(...ORDERINGS[sort])
+      .limit(limit);
+  }
+
+  /** The artist's revenue per currency, all time: payments less refunds (month rows of revenue_rollup). */
+  revenueOf(artistId: string): Promise<RevenueRow[]> {
+    const r = revenueRollup;
+    return this.db
+      .select({
+        currency: r.currency,
+        songRevenue: sumOf(sql`${r.songGross} - ${r.songRefunded}`),
+        albumRevenue: sumOf(sql`${r.albumGross} - ${r.albumRefunded}`),
+        subscriptionRevenue: sumOf(sql`${r.subscriptionGross} - ${r.subscriptionRefunded}`),
+      })
+      .from(r)
+      .where(and(eq(r.scope, artistId), allTime(r)))
+      .groupBy(r.currency)
+      .orderBy(asc(r.currency));
   }
 
   /** Accounts whose subscription to the artist plays at `now` (subscriptions_artist_idx). */
@@ -268,17 +353,7 @@ export class DashboardRepository {
       .where(and(eq(songs.artistId, artistId), purchaseStands, isNull(purchases.grantedByAlbumId)))
       .groupBy(purchases.songId)
       .as('owners');
-    const sales = this.db
-      .select({
-        songId: orders.songId,
-        currency: payments.currency,
-        revenue: sumOf(payments.amount).as('sale_revenue'),
-      })
-      .from(orders)
-      .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(and(eq(orders.artistId, artistId), eq(orders.itemType, 'song'), succeeded))
-      .groupBy(orders.songId, payments.currency)
-      .as('sales');
+    const sales = this.itemRevenue('song', artistId, 'songId');
     const purchaseCount = sql<number>`coalesce(${owners.total}, 0)`.mapWith(Number);
     const revenue = sql<number>`coalesce(${sales.revenue}, 0)`.mapWith(Number);
     return this.db
@@ -292,7 +367,7 @@ export class DashboardRepository {
       })
       .from(songs)
       .leftJoin(owners, eq(owners.songId, songs.id))
-      .leftJoin(sales, and(eq(sales.songId, songs.id), eq(sales.currency, songs.currency)))
+      .leftJoin(sales, and(eq(sales.itemId, songs.id), eq(sales.currency, songs.currency)))
       .where(and(eq(songs.artistId, artistId), or(isNotNull(owners.total), isNotNull(sales.revenue))))
       .orderBy(desc(revenue), desc(purchaseCount), asc(songs.title), asc(songs.id));
   }
@@ -306,17 +381,7 @@ export class DashboardRepository {
       .where(and(eq(albums.artistId, artistId), purchaseStands))
       .groupBy(purchases.albumId)
       .as('owners');
-    const sales = this.db
-      .select({
-        albumId: orders.albumId,
-        currency: payments.currency,
-        revenue: sumOf(payments.amount).as('sale_revenue'),
-      })
-      .from(orders)
-      .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(and(eq(orders.artistId, artistId), eq(orders.itemType, 'album'), succeeded))
-      .groupBy(orders.albumId, payments.currency)
-      .as('sales');
+    const sales = this.itemRevenue('album', artistId, 'albumId');
     const purchaseCount = sql<number>`coalesce(${owners.total}, 0)`.mapWith(Number);
     const revenue = sql<number>`coalesce(${sales.revenue}, 0)`.mapWith(Number);
     return this.db
@@ -330,8 +395,23 @@ export class DashboardRepository {
       })
       .from(albums)
       .leftJoin(owners, eq(owners.albumId, albums.id))
-      .leftJoin(sales, and(eq(sales.albumId, albums.id), eq(sales.currency, albums.currency)))
+      .leftJoin(sales, and(eq(sales.itemId, albums.id), eq(sales.currency, albums.currency)))
       .where(and(eq(albums.artistId, artistId), or(isNotNull(owners.total), isNotNull(sales.revenue))))
       .orderBy(desc(revenue), desc(purchaseCount), asc(albums.title), asc(albums.id));
+  }
+
+  /** All-time revenue (payments less refunds) of the artist's songs or albums, per item and currency. */
+  private itemRevenue(type: 'song' | 'album', artistId: string, alias: string) {
+    const r = itemRevenueRollup;
+    return this.db
+      .select({
+        itemId: r.itemId,
+        currency: r.currency,
+        revenue: sumOf(sql`${r.gross} - ${r.refunded}`).as('sale_revenue'),
+      })
+      .from(r)
+      .where(and(eq(r.artistId, artistId), eq(r.itemType, type), allTime(r)))
+      .groupBy(r.itemId, r.currency)
+      .as(`sales_${alias}`);
   }
 }

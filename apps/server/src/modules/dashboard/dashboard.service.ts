@@ -1,12 +1,12 @@
 import {
   dateBoundEnd,
   dateBoundStart,
-  type ItemType,
   type PurchasedAlbumsResponse,
   type PurchasedSongsResponse,
   type RevenueBreakdown,
   type RevenueSummaryResponse,
   type SubscriberStatsResponse,
+  type TransactionsCsvQuery,
   type TransactionsQuery,
   type TransactionsResponse,
   type UserPurchasesResponse,
@@ -18,7 +18,12 @@ import { canManageArtist } from '../catalog/catalog-access';
 import { pageWindow, pagination } from '../catalog/catalog.pagination';
 import { presentAlbum } from '../catalog/catalog.presenter';
 import type { SongView } from '../catalog/song-view';
-import type { DashboardArtist, DashboardRepository, RevenueRow } from './dashboard.repository';
+import type {
+  DashboardArtist,
+  DashboardRepository,
+  RevenueRow,
+  TransactionFilter,
+} from './dashboard.repository';
 import {
   presentHistoryEntry,
   presentSoldItem,
@@ -32,33 +37,22 @@ export interface DashboardDeps {
   now?: () => Date;
 }
 
-const REVENUE_FIELD: Record<ItemType, 'songRevenue' | 'albumRevenue' | 'subscriptionRevenue'> = {
-  song: 'songRevenue',
-  album: 'albumRevenue',
-  subscription: 'subscriptionRevenue',
-};
-
 /** Per-currency totals of the artist's revenue rows; the artist's own currency always appears first. */
 function revenueBreakdown(rows: RevenueRow[], artistCurrency: string): RevenueBreakdown {
-  const totals = new Map<string, Omit<RevenueBreakdown, 'byCurrency'>>();
-  const totalsOf = (currency: string) => {
-    let entry = totals.get(currency);
-    if (!entry) {
-      entry = { songRevenue: 0, albumRevenue: 0, subscriptionRevenue: 0, totalRevenue: 0, currency };
-      totals.set(currency, entry);
-    }
-    return entry;
-  };
-  const main = totalsOf(artistCurrency);
-  for (const row of rows) {
-    const entry = totalsOf(row.currency);
-    entry[REVENUE_FIELD[row.itemType]] += row.amount;
-    entry.totalRevenue += row.amount;
-  }
-  const byCurrency = [...totals.values()].filter(
-    (entry) => entry.currency === artistCurrency || entry.totalRevenue > 0,
-  );
-  return { ...main, byCurrency };
+  const amounts = (row: RevenueRow) => ({
+    songRevenue: row.songRevenue,
+    albumRevenue: row.albumRevenue,
+    subscriptionRevenue: row.subscriptionRevenue,
+    totalRevenue: row.songRevenue + row.albumRevenue + row.subscriptionRevenue,
+    currency: row.currency,
+  });
+  const empty = { currency: artistCurrency, songRevenue: 0, albumRevenue: 0, subscriptionRevenue: 0 };
+  const main = amounts(rows.find((row) => row.currency === artistCurrency) ?? empty);
+  const others = rows
+    .filter((row) => row.currency !== artistCurrency)
+    .map(amounts)
+    .filter((entry) => entry.songRevenue || entry.albumRevenue || entry.subscriptionRevenue);
+  return { ...main, byCurrency: [main, ...others] };
 }
 
 /**
@@ -70,6 +64,11 @@ export class DashboardService {
 
   constructor(private readonly deps: DashboardDeps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The repository, for the CSV export's keyset batches (the route streams them). */
+  get repository(): DashboardRepository {
+    return this.deps.repo;
   }
 
   async purchases(viewer: Viewer): Promise<UserPurchasesResponse> {
@@ -92,27 +91,37 @@ export class DashboardService {
   }
 
   async transactions(viewer: Viewer, query: TransactionsQuery): Promise<TransactionsResponse> {
-    let artistIds: string[] | undefined;
-    if (query.artistId) {
-      await this.manageableArtist(viewer, query.artistId);
-      artistIds = [query.artistId];
-    } else if (viewer.role !== 'admin') {
-      artistIds = await this.deps.repo.artistIdsOwnedBy(viewer.id);
-    }
-    const { rows, total } = await this.deps.repo.transactions(
-      {
-        artistIds,
-        status: query.status,
-        gateway: query.gateway,
-        from: query.from ? dateBoundStart(query.from) : undefined,
-        to: query.to ? dateBoundEnd(query.to) : undefined,
-      },
+    const filter = await this.transactionFilter(viewer, query);
+    const { rows, total, capped } = await this.deps.repo.transactions(
+      filter,
+      query.sort,
       pageWindow(query.page, query.limit),
     );
     const withEmail = viewer.role === 'admin';
     return {
       transactions: rows.map((row) => presentTransaction(row, withEmail)),
-      pagination: pagination(query.page, query.limit, total),
+      pagination: { ...pagination(query.page, query.limit, total), totalCapped: capped },
+    };
+  }
+
+  /**
+   * The orders a viewer may list with the query's filters: admins any artist's (or all); an artist account its own
+   * artist's only (none while it has no profile); another artist's is 403.
+   */
+  async transactionFilter(viewer: Viewer, query: TransactionsCsvQuery): Promise<TransactionFilter> {
+    let artistId: string | null | undefined;
+    if (query.artistId) {
+      artistId = (await this.manageableArtist(viewer, query.artistId)).id;
+    } else if (viewer.role !== 'admin') {
+      artistId = (await this.deps.repo.artistOwnedBy(viewer.id))?.id ?? null;
+    }
+    return {
+      artistId,
+      status: query.status,
+      gateway: query.gateway,
+      itemType: query.itemType,
+      from: query.from ? dateBoundStart(query.from) : undefined,
+      to: query.to ? dateBoundEnd(query.to) : undefined,
     };
   }
 
@@ -149,7 +158,7 @@ export class DashboardService {
   }
 
   /** The artist, if it exists (404) and the viewer may read its dashboard (403). */
-  private async manageableArtist(viewer: Viewer, artistId: string): Promise<DashboardArtist> {
+  async manageableArtist(viewer: Viewer, artistId: string): Promise<DashboardArtist> {
     const artist = await this.deps.repo.findArtist(artistId);
     if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
     if (!canManageArtist(viewer, artist)) {

@@ -2,19 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { loadEntitlements } from '../access/entitlements.repository';
 import { SongView } from '../catalog/song-view';
+import { DashboardAnalyticsRepository } from './dashboard-analytics.repository';
+import { dashboardAnalyticsRoutes } from './dashboard-analytics.routes';
+import { DashboardAnalyticsService } from './dashboard-analytics.service';
 import { dashboardRoutes } from './dashboard.routes';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
 
-/** Wires the user and artist/admin dashboards: repository -> service -> routes. */
+/** Wires the user and artist/admin dashboards: repositories -> services -> routes. */
 export async function registerDashboard(
   api: FastifyInstance,
-  { database, services }: ModuleContext,
+  { config, database, services }: ModuleContext,
 ): Promise<void> {
   const db = database.db;
+  const repo = new DashboardRepository(db);
   const dashboard = new DashboardService({
-    repo: new DashboardRepository(db),
+    repo,
     songView: new SongView((userId, scope, now) => loadEntitlements(db, userId, scope, now), services.clock),
+    now: services.clock,
+  });
+  const analytics = new DashboardAnalyticsService({
+    repo: new DashboardAnalyticsRepository(db),
+    dashboard,
+    ownArtist: (userId) => repo.artistOwnedBy(userId),
+    currency: config.currency,
+    now: services.clock,
   });
   await api.register(dashboardRoutes, { dashboard });
+  await api.register(dashboardAnalyticsRoutes, { analytics });
 }

@@ -62,6 +62,7 @@ export async function registerPayments(
     ledger,
     gateways: new GatewayRegistry(gateways),
     sandbox,
+    sandboxRefunds: config.isProduction ? null : (sandbox ?? new SandboxGateway()),
     currency: config.currency,
   });
   const starters = new Map<GatewayName, SubscriptionStarter>();

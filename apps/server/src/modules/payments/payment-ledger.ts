@@ -21,6 +21,8 @@ export interface LedgerDeps {
   /** Starts queued receipts once their transaction committed. */
   jobs: { notify(): Promise<void> };
   clock: () => Date;
+  /** False only for a history written after the fact (the demo seed): nobody is mailed a receipt for it. */
+  receipts?: boolean;
 }
 
 /** The work of one transaction: the repository bound to it, its time, and what to announce once it commits. */
@@ -142,7 +144,7 @@ export class PaymentLedger {
   async settle(unit: LedgerUnit, order: OrderRow, confirmation: PaymentConfirmation): Promise<Settlement> {
     if (confirmation.status === 'failed') {
       // The declined attempt is kept as a failed payment row (once per attempt id); the order fails if pending.
-      if (!(await unit.repo.insertPayment(order.id, order.gateway, confirmation))) {
+      if (!(await unit.repo.insertPayment(order.id, order.gateway, confirmation, unit.now))) {
         return { order, changed: false };
       }
       const failed = await this.failOrder(unit, order);
@@ -154,7 +156,7 @@ export class PaymentLedger {
     ) {
       return { order, changed: false, mismatch: true };
     }
-    const inserted = await unit.repo.insertPayment(order.id, order.gateway, confirmation);
+    const inserted = await unit.repo.insertPayment(order.id, order.gateway, confirmation, unit.now);
     if (!inserted) {
       if (confirmation.reference) {
         await unit.repo.setPaymentReference(order.gateway, confirmation.externalId, confirmation.reference);
@@ -208,8 +210,10 @@ export class PaymentLedger {
         externalId: null,
         subscriptionId: subscription.id,
         renewal: true,
+        createdAt: unit.now,
+        updatedAt: unit.now,
       });
-      await unit.repo.insertPayment(renewal.id, renewal.gateway, payment.confirmation);
+      await unit.repo.insertPayment(renewal.id, renewal.gateway, payment.confirmation, unit.now);
       await this.queueReceipt(unit, { kind: 'renewal', orderId: renewal.id });
       settlement = { order: renewal, changed: true };
     }
@@ -295,6 +299,7 @@ export class PaymentLedger {
       currency: report.currency.toUpperCase(),
       reason: report.reason ?? null,
       raw: (report.raw ?? null) as never,
+      createdAt: unit.now,
     });
     if (!refund) return null;
     const locked = (await unit.repo.lockOrder(order.id)) ?? order;
@@ -333,9 +338,9 @@ export class PaymentLedger {
     if (!userId) return;
     unit.touchedUsers.add(userId);
     if (order.itemType === 'song' && order.songId) {
-      await unit.repo.grants.grantSong(userId, order.songId, order.id);
+      await unit.repo.grants.grantSong(userId, order.songId, order.id, unit.now);
     } else if (order.itemType === 'album' && order.albumId) {
-      await unit.repo.grants.grantAlbum(userId, order.albumId, order.id);
+      await unit.repo.grants.grantAlbum(userId, order.albumId, order.id, unit.now);
     } else if (order.itemType === 'subscription' && order.artistId && !order.subscriptionId) {
       await this.grantSandboxCycle(unit, order, userId, order.artistId);
     }
@@ -369,11 +374,14 @@ export class PaymentLedger {
       currentPeriodEnd: addMonths(unit.now, months),
       amount: order.amount,
       currency: order.currency,
+      createdAt: unit.now,
+      updatedAt: unit.now,
     });
     await unit.repo.updateOrder(order.id, { subscriptionId: created.id, now: unit.now });
   }
 
   private async queueReceipt(unit: LedgerUnit, job: ReceiptJob): Promise<void> {
+    if (this.deps.receipts === false) return;
     await unit.repo.enqueueJob(RECEIPT_JOB, { ...job });
     unit.queuedJobs += 1;
   }

@@ -259,6 +259,8 @@ export class PaymentsRepository {
     orderId: string,
     gateway: GatewayName,
     confirmation: PaymentConfirmation,
+    /** When the money arrived, on the ledger's clock (the dashboards count it on that day). */
+    at: Date,
   ): Promise<boolean> {
     const rows = await this.db
       .insert(payments)
@@ -271,6 +273,7 @@ export class PaymentsRepository {
         currency: confirmation.currency,
         status: confirmation.status,
         raw: confirmation.raw,
+        createdAt: at,
       })
       .onConflictDoNothing({ target: [payments.gateway, payments.externalId] })
       .returning({ id: payments.id });

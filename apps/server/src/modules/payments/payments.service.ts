@@ -30,6 +30,11 @@ export interface PaymentsDeps {
   gateways: GatewayRegistry;
   /** The demo gateway when enabled by config (its confirmations come from the demo checkout). */
   sandbox: SandboxGateway | null;
+  /**
+   * Outside production, demo-gateway orders (the demo's seeded sales history) stay refundable when the demo
+   * checkout itself is off (the gateway emulator is on): no money moved, so nothing needs the checkout.
+   */
+  sandboxRefunds?: SandboxGateway | null;
   currency: string;
   /** Orders one account may open per hour (pending orders cost the gateways calls and rows). */
   ordersPerHour?: number;
@@ -131,6 +136,8 @@ export class PaymentsService {
       gateway,
       status: 'pending',
       subscriptionId: extra.subscriptionId ?? null,
+      createdAt: this.now(),
+      updatedAt: this.now(),
     });
   }
 
@@ -158,6 +165,8 @@ export class PaymentsService {
       externalId: values.externalId,
       amount: order.amount,
       currency: order.currency,
+      createdAt: this.now(),
+      updatedAt: this.now(),
     });
     await this.deps.repo.updateOrder(order.id, { subscriptionId: subscription.id, now: this.now() });
     return subscription;
@@ -318,7 +327,10 @@ export class PaymentsService {
     }
     const payment = await this.deps.repo.findSucceededPayment(order.id);
     if (!payment) throw conflict('This order has no payment to refund', PAYMENT_ERROR_CODES.notRefundable);
-    const gateway = this.deps.gateways.get(order.gateway);
+    const gateway =
+      order.gateway === 'sandbox' && !this.deps.gateways.has('sandbox') && this.deps.sandboxRefunds
+        ? this.deps.sandboxRefunds
+        : this.deps.gateways.get(order.gateway);
     const report = await gateway.refund(order, payment, reason);
     const updated = await this.deps.ledger.run(async (unit) => {
       const locked = (await unit.repo.lockOrder(order.id)) ?? order;

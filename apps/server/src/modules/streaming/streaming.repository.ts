@@ -175,7 +175,12 @@ export class StreamingRepository {
       .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
   }
 
-  async insertPlay(play: { userId: string; songId: string; secondsListened: number }): Promise<void> {
+  async insertPlay(play: {
+    userId: string;
+    songId: string;
+    secondsListened: number;
+    playedAt: Date;
+  }): Promise<void> {
     await this.db.insert(plays).values(play);
   }
 

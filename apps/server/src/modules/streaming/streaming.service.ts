@@ -196,7 +196,7 @@ export class StreamingService {
         `secondsListened: must be at most ${max} (the song's duration plus ${PLAY_GRACE_SEC} s)`,
       );
     }
-    await this.repository.insertPlay({ userId: viewer.id, ...play });
+    await this.repository.insertPlay({ userId: viewer.id, ...play, playedAt: this.clock() });
   }
 
   async recentlyPlayed(viewer: Viewer, limit: number): Promise<RecentlyPlayedResponse> {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  ChartNoAxesCombined,
   ChevronDown,
   CircleHelp,
   ListMusic,
@@ -140,6 +141,14 @@ export function AccountMenu() {
               <Link to="/studio" className={itemClass}>
                 <Mic2 size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
                 Studio
+              </Link>
+            </li>
+          ) : null}
+          {user.role === 'artist' ? (
+            <li>
+              <Link to="/studio/dashboard" className={itemClass}>
+                <ChartNoAxesCombined size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
+                Your dashboard
               </Link>
             </li>
           ) : null}

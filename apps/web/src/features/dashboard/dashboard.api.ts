@@ -1,5 +1,18 @@
+import type {
+  ArtistSubscribersResponse,
+  DashboardOverviewResponse,
+  PlaysSeriesResponse,
+  RevenueSeriesResponse,
+  SubscribersSeriesResponse,
+  TopItemsResponse,
+  TransactionsResponse,
+} from '@backbeat/contract';
 import { backbeatApi } from '../../lib/api-query';
 import type {
+  DashboardScope,
+  SeriesArgs,
+  TopItemsArgs,
+  TransactionFilters,
   PurchasedItem,
   RefundResult,
   RevenueBreakdown,
@@ -12,6 +25,38 @@ const byId = (id: string) => encodeURIComponent(id);
 
 const dashboardApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
+    /** One page of the transactions table with its filters, order and pagination. */
+    getTransactionsPage: build.query<TransactionsResponse, TransactionFilters>({
+      query: (filters) => ({ url: '/admin/dashboard/transactions', query: { ...filters } }),
+      providesTags: ['Dashboard'],
+    }),
+    getOverview: build.query<DashboardOverviewResponse, DashboardScope>({
+      query: (scope) => ({ url: '/admin/dashboard/overview', query: { ...scope } }),
+      providesTags: ['Dashboard'],
+    }),
+    getRevenueSeries: build.query<RevenueSeriesResponse, SeriesArgs>({
+      query: (args) => ({ url: '/admin/dashboard/revenue', query: { ...args } }),
+      providesTags: ['Dashboard'],
+    }),
+    getSubscribersSeries: build.query<SubscribersSeriesResponse, SeriesArgs>({
+      query: (args) => ({ url: '/admin/dashboard/subscribers', query: { ...args } }),
+      providesTags: ['Dashboard'],
+    }),
+    getPlaysSeries: build.query<PlaysSeriesResponse, SeriesArgs>({
+      query: (args) => ({ url: '/admin/dashboard/plays', query: { ...args } }),
+      providesTags: ['Dashboard'],
+    }),
+    getTopItems: build.query<TopItemsResponse, TopItemsArgs>({
+      query: (args) => ({ url: '/admin/dashboard/top', query: { ...args } }),
+      providesTags: ['Dashboard'],
+    }),
+    getArtistSubscribers: build.query<ArtistSubscribersResponse, { artistId: string; page: number }>({
+      query: ({ artistId, page }) => ({
+        url: `/admin/dashboard/subscribers/${byId(artistId)}`,
+        query: { page, limit: 10 },
+      }),
+      providesTags: ['Dashboard'],
+    }),
     getTransactions: build.query<Transaction[], { artistId?: string; page?: number; limit?: number }>({
       query: ({ artistId, page = 1, limit = 20 }) => ({
         url: '/admin/dashboard/transactions',
@@ -62,6 +107,13 @@ const dashboardApi = backbeatApi.injectEndpoints({
 });
 
 export const {
+  useGetTransactionsPageQuery,
+  useGetOverviewQuery,
+  useGetRevenueSeriesQuery,
+  useGetSubscribersSeriesQuery,
+  useGetPlaysSeriesQuery,
+  useGetTopItemsQuery,
+  useGetArtistSubscribersQuery,
   useGetTransactionsQuery,
   useGetPurchasedSongsQuery,
   useGetPurchasedAlbumsQuery,

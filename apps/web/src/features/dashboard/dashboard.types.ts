@@ -6,7 +6,7 @@
 export interface Transaction {
   _id: string;
   itemType?: string;
-  itemId?: string;
+  itemId?: string | null;
   itemTitle?: string;
   title?: string;
   amount?: number;
@@ -50,4 +50,38 @@ export interface PurchasedItem {
 export interface RefundResult {
   order: { _id: string; status: string };
   message: string;
+}
+
+/** Whose figures and which days: an artist (or, for admins without one, the platform) and an inclusive range. */
+export interface DashboardScope {
+  artistId?: string;
+  from: string;
+  to: string;
+}
+
+export type SeriesBucket = 'day' | 'week' | 'month';
+
+export interface SeriesArgs extends DashboardScope {
+  bucket: SeriesBucket;
+}
+
+export interface TopItemsArgs extends DashboardScope {
+  type: 'song' | 'album' | 'artist';
+  by: 'revenue' | 'plays';
+  limit?: number;
+}
+
+export type TransactionSort = '-createdAt' | 'createdAt' | '-amount' | 'amount';
+
+/** The transactions table's state: filters, order and page, as the API and the CSV take them. */
+export interface TransactionFilters {
+  artistId?: string;
+  from?: string;
+  to?: string;
+  status?: string;
+  gateway?: string;
+  itemType?: string;
+  sort: TransactionSort;
+  page: number;
+  limit: number;
 }

@@ -14,7 +14,11 @@ export function StatCard({
   loading?: boolean;
 }) {
   return (
-    <div className="flex flex-col rounded-card border border-line bg-surface p-5">
+    <div
+      role="group"
+      aria-label={label}
+      className="flex flex-col rounded-card border border-line bg-surface p-5"
+    >
       <div className="flex items-center justify-between gap-2 text-meta font-medium uppercase tracking-wider text-muted">
         <span>{label}</span>
         <span aria-hidden="true" className="text-accent">

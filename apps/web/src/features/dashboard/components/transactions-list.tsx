@@ -11,20 +11,35 @@ function itemText(transaction: Transaction): string {
   return title ? `${type}: ${title}` : type;
 }
 
+const GATEWAY_LABELS: Record<string, string> = {
+  stripe: 'Stripe',
+  razorpay: 'Razorpay',
+  paypal: 'PayPal',
+  sandbox: 'Demo',
+};
+
 /**
- * Transactions as stacked rows on narrow screens and a grid on wide ones. With `canRefund` (admins), a paid row
+ * Transactions as stacked rows on narrow screens and a grid on wide ones (the CSV export has the same columns).
+ * With `showArtist` (a list over several artists) the artist is a column; with `canRefund` (admins), a paid row
  * offers a refund.
  */
 export function TransactionsList({
   transactions,
   canRefund = false,
+  showArtist = false,
 }: {
   transactions: Transaction[];
   canRefund?: boolean;
+  showArtist?: boolean;
 }) {
-  const columns = canRefund
-    ? 'md:grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px_104px]'
-    : 'md:grid-cols-[110px_minmax(0,1.3fr)_minmax(0,1fr)_110px_110px]';
+  // Whole class names (Tailwind finds classes by reading the source, not by running it).
+  const columns = showArtist
+    ? canRefund
+      ? 'md:grid-cols-[100px_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.9fr)_72px_104px_96px_100px]'
+      : 'md:grid-cols-[100px_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.9fr)_72px_104px_96px]'
+    : canRefund
+      ? 'md:grid-cols-[100px_minmax(0,1.3fr)_minmax(0,1fr)_72px_104px_96px_100px]'
+      : 'md:grid-cols-[100px_minmax(0,1.3fr)_minmax(0,1fr)_72px_104px_96px]';
   return (
     <div className="overflow-hidden rounded-card border border-line">
       <div
@@ -33,7 +48,9 @@ export function TransactionsList({
       >
         <span>Date</span>
         <span>Item</span>
+        {showArtist && <span>Artist</span>}
         <span>Buyer</span>
+        <span>Gateway</span>
         <span>Status</span>
         <span className="text-right">Amount</span>
         {canRefund && <span className="text-right">Action</span>}
@@ -51,8 +68,16 @@ export function TransactionsList({
             <span className="order-first col-span-2 truncate text-body font-medium md:order-none md:col-span-1">
               {itemText(transaction)}
             </span>
+            {showArtist && (
+              <span className="hidden truncate text-body text-muted md:block">
+                {transaction.artist?.name ?? '—'}
+              </span>
+            )}
             <span className="hidden truncate text-body text-muted md:block">
-              {transaction.user?.name ?? transaction.userName ?? transaction.user?.email ?? '—'}
+              {transaction.user?.name ?? transaction.userName ?? transaction.user?.email ?? 'Deleted account'}
+            </span>
+            <span className="hidden truncate text-meta text-muted md:block">
+              {GATEWAY_LABELS[transaction.gateway ?? ''] ?? transaction.gateway ?? '—'}
             </span>
             <span className="order-3 col-span-2 flex md:order-none md:col-span-1">
               <span className="sr-only">Status: </span>

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { itemTypeEnum } from './enums';
+
+/**
+ * Dashboard rollups: per UTC day and per UTC month, kept by database triggers (migration 0006) in the same
+ * transaction that writes a payment, a refund, a play or a subscription period, so every dashboard figure is an
+ * indexed read of a few hundred rows however many orders there are. They record history: deleting a song, an album
+ * or an account later does not rewrite the platform's or the artist's past figures (rows of a deleted item simply
+ * find no catalogue row to join). `dashboard_rebuild_rollups()` recomputes them all from the ledger (after a bulk
+ * load with triggers off).
+ *
+ * `scope` is the artist's id, or PLATFORM_SCOPE (all zeros) for the whole platform's row.
+ */
+export const rollupGrainEnum = pgEnum('rollup_grain', ['day', 'month']);
+
+/** The scope of the platform-wide rollup rows. */
+export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Money per scope, bucket and currency: succeeded payments (gross) and refunds or disputes (refunded), split by
+ * what was sold. A refund counts on the day it was made, in its own currency.
+ */
+export const revenueRollup = pgTable(
+  'revenue_rollup',
+  {
+    scope: uuid('scope').notNull(),
+    grain: rollupGrainEnum('grain').notNull(),
+    bucket: date('bucket', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    songGross: money('song_gross'),
+    albumGross: money('album_gross'),
+    subscriptionGross: money('subscription_gross'),
+    songRefunded: money('song_refunded'),
+    albumRefunded: money('album_refunded'),
+    subscriptionRefunded: money('subscription_refunded'),
+    /** Succeeded payments (renewals included) and refunds or disputes recorded in the bucket. */
+    sales: integer('sales').notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    /** What an artist ranks by: payments less refunds, all kinds. */
+    net: bigint('net', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`song_gross + album_gross + subscription_gross - song_refunded - album_refunded - subscription_refunded`,
+      ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.grain, t.bucket, t.currency] }),
+    // Covering indexes (every column a read needs is in the index): the reads are index-only scans, instead of one
+    // heap page per row (a scope's rows are written day after day, far apart in the table).
+    index('revenue_rollup_scope_idx').on(
+      t.scope,
+      t.grain,
+      t.bucket,
+      t.currency,
+      t.songGross,
+      t.albumGross,
+      t.subscriptionGross,
+      t.songRefunded,
+      t.albumRefunded,
+      t.subscriptionRefunded,
+      t.sales,
+      t.refunds,
+    ),
+    // Top artists: one bucket's rows, best first (a ranking reads the head of each bucket; see the service).
+    index('revenue_rollup_bucket_idx').on(t.grain, t.bucket, t.currency, t.net.desc(), t.scope, t.sales),
+  ],
+);
+
+/** Money per song or album, bucket and currency (subscriptions have no item row: their artist is the item). */
+export const itemRevenueRollup = pgTable(
+  'item_revenue_rollup',
+  {
+    itemType: itemTypeEnum('item_type').notNull(),
+    itemId: uuid('item_id').notNull(),
+    artistId: uuid('artist_id'),
+    grain: rollupGrainEnum('grain').notNull(),
+    bucket: date('bucket', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    gross: money('gross'),
+    refunded: money('refunded'),
+    sales: integer('sales').notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    net: bigint('net', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`gross - refunded`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemType, t.itemId, t.grain, t.bucket, t.currency] }),
+    // Covering and best first: a ranking reads the head of each bucket (platform) or of an artist's bucket.
+    index('item_revenue_rollup_bucket_idx').on(
+      t.itemType,
+      t.grain,
+      t.bucket,
+      t.currency,
+      t.net.desc(),
+      t.itemId,
+      t.sales,
+    ),
+    index('item_revenue_rollup_artist_idx').on(
+      t.artistId,
+      t.itemType,
+      t.grain,
+      t.bucket,
+      t.currency,
+      t.net.desc(),
+      t.itemId,
+      t.sales,
+    ),
+  ],
+);
+
+/** Plays per scope and bucket. */
+export const playsRollup = pgTable(
+  'plays_rollup',
+  {
+    scope: uuid('scope').notNull(),
+    grain: rollupGrainEnum('grain').notNull(),
+    bucket: date('bucket', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.grain, t.bucket] }),
+    index('plays_rollup_scope_idx').on(t.scope, t.grain, t.bucket, t.plays),
+    // Top artists by plays: one bucket's rows, most played first.
+    index('plays_rollup_bucket_idx').on(t.grain, t.bucket, t.plays.desc(), t.scope),
+  ],
+);
+
+/** Plays per song, and per album (of the song's album when it was played), and bucket. */
+export const itemPlaysRollup = pgTable(
+  'item_plays_rollup',
+  {
+    itemType: itemTypeEnum('item_type').notNull(),
+    itemId: uuid('item_id').notNull(),
+    artistId: uuid('artist_id'),
+    grain: rollupGrainEnum('grain').notNull(),
+    bucket: date('bucket', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemType, t.itemId, t.grain, t.bucket] }),
+    index('item_plays_rollup_bucket_idx').on(t.itemType, t.grain, t.bucket, t.plays.desc(), t.itemId),
+    index('item_plays_rollup_artist_idx').on(
+      t.artistId,
+      t.itemType,
+      t.grain,
+      t.bucket,
+      t.plays.desc(),
+      t.itemId,
+    ),
+  ],
+);
+
+/**
+ * Subscriptions starting and ending per scope and UTC day. A subscription counts as a subscriber at the end of
+ * each day from the day it was taken out until the day its paid period ends (the period end a refund or a
+ * revocation cut short included): subscribers at the end of day D = starts on or before D - ends on or before D.
+ */
+export const subscriberRollup = pgTable(
+  'subscriber_rollup',
+  {
+    scope: uuid('scope').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    starts: integer('starts').notNull().default(0),
+    ends: integer('ends').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.day] }),
+    index('subscriber_rollup_scope_idx').on(t.scope, t.day, t.starts, t.ends),
+  ],
+);
+
+export type RollupGrain = (typeof rollupGrainEnum.enumValues)[number];

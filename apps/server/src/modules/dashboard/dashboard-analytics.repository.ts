@@ -1,0 +1,589 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import {
+  albums,
+  artists,
+  itemPlaysRollup,
+  itemRevenueRollup,
+  PLATFORM_SCOPE,
+  playsRollup,
+  revenueRollup,
+  songs,
+  subscriberRollup,
+  subscriptions,
+  users,
+} from '../../db/schema';
+import type { PageWindow, Paged } from '../catalog/catalog.pagination';
+import { subscriptionPlaysAt } from '../access/entitlement-rules';
+import { addDays, type DayRange, type RangeTiers } from './dashboard-range';
+
+export { PLATFORM_SCOPE };
+
+/** Integer sums arrive as bigint (a string from node-postgres); amounts in minor units fit a JS number. */
+const total = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
+
+/** Money of one currency in one rollup bucket (day or month). */
+export interface MoneyRow {
+  bucket: string;
+  currency: string;
+  songGross: number;
+  albumGross: number;
+  subscriptionGross: number;
+  songRefunded: number;
+  albumRefunded: number;
+  subscriptionRefunded: number;
+  sales: number;
+  refunds: number;
+}
+
+export interface RankedRow {
+  id: string;
+  value: number;
+}
+
+export interface ItemFigures {
+  id: string;
+  revenue: number;
+  sales: number;
+  plays: number;
+}
+
+export interface ItemDetails {
+  id: string;
+  title: string;
+  image: string | null;
+  artistId: string | null;
+  artistName: string | null;
+}
+
+export interface SubscriberRow {
+  id: string;
+  userId: string;
+  userName: string;
+  status: (typeof subscriptions.$inferSelect)['status'];
+  cycle: string;
+  gateway: (typeof subscriptions.$inferSelect)['gateway'];
+  createdAt: Date;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+type RollupTable =
+  typeof revenueRollup | typeof itemRevenueRollup | typeof playsRollup | typeof itemPlaysRollup;
+
+/** What a ranking reads: a rollup, its ranked key and value columns, and the filter of the ranked rows. */
+export interface RankingSource {
+  table: RollupTable;
+  tiered: RollupTable;
+  key: SQL;
+  value: SQL;
+  where: SQL;
+  /** The values are never negative (plays): candidates can be bounded from both sides. */
+  nonNegative?: boolean;
+}
+
+/** The buckets a range reads, one by one: whole months, then the days around them. */
+function partitionsOf(tiers: RangeTiers): Array<{ grain: 'day' | 'month'; bucket: string }> {
+  const parts: Array<{ grain: 'day' | 'month'; bucket: string }> = [];
+  const days = (from: string, toExclusive: string) => {
+    for (let day = from; day < toExclusive; day = addDays(day, 1)) parts.push({ grain: 'day', bucket: day });
+  };
+  const after = addDays(tiers.days.to, 1);
+  if (!tiers.months) {
+    days(tiers.days.from, after);
+    return parts;
+  }
+  days(tiers.days.from, tiers.months.from);
+  for (let month = tiers.months.from; month < tiers.months.toExclusive; month = nextMonthOf(month)) {
+    parts.push({ grain: 'month', bucket: month });
+  }
+  days(tiers.months.toExclusive, after);
+  return parts;
+}
+
+const nextMonthOf = (month: string) => {
+  const at = new Date(`${month}T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  return at.toISOString().slice(0, 10);
+};
+
+/** The rows of `tiers`: month rows for whole months, day rows for the days around them. */
+function tierRows(table: RollupTable, tiers: RangeTiers): SQL {
+  const { days, months } = tiers;
+  const dayRows = (from: string, toInclusive: string) =>
+    and(eq(table.grain, 'day'), gte(table.bucket, from), lte(table.bucket, toInclusive));
+  if (!months) return dayRows(days.from, days.to)!;
+  return or(
+    and(eq(table.grain, 'month'), gte(table.bucket, months.from), lt(table.bucket, months.toExclusive)),
+    and(eq(table.grain, 'day'), gte(table.bucket, days.from), lt(table.bucket, months.from)),
+    and(eq(table.grain, 'day'), gte(table.bucket, months.toExclusive), lte(table.bucket, days.to)),
+  )!;
+}
+
+const moneyColumns = {
+  currency: revenueRollup.currency,
+  songGross: total(sql`${revenueRollup.songGross}`),
+  albumGross: total(sql`${revenueRollup.albumGross}`),
+  subscriptionGross: total(sql`${revenueRollup.subscriptionGross}`),
+  songRefunded: total(sql`${revenueRollup.songRefunded}`),
+  albumRefunded: total(sql`${revenueRollup.albumRefunded}`),
+  subscriptionRefunded: total(sql`${revenueRollup.subscriptionRefunded}`),
+  sales: total(sql`${revenueRollup.sales}`),
+  refunds: total(sql`${revenueRollup.refunds}`),
+};
+
+/**
+ * The dashboards' figures over time, read from the rollups (schema/dashboard.ts) that triggers keep in the
+ * transactions writing the ledger and the plays. Every read touches at most a few hundred rows per scope.
+ */
+export class DashboardAnalyticsRepository {
+  constructor(private readonly db: AppDb) {}
+
+  /** Money per currency over the range (month rows for whole months). */
+  async revenueTotals(scope: string, tiers: RangeTiers): Promise<MoneyRow[]> {
+    const rows = await this.db
+      .select(moneyColumns)
+      .from(revenueRollup)
+      .where(and(eq(revenueRollup.scope, scope), tierRows(revenueRollup, tiers)))
+      .groupBy(revenueRollup.currency);
+    return rows.map((row) => ({ ...row, bucket: tiers.days.from }));
+  }
+
+  /** Money per rollup bucket and currency: day rows only (`byMonth`: month rows for whole months). */
+  revenueBuckets(scope: string, tiers: RangeTiers, byMonth: boolean): Promise<MoneyRow[]> {
+    const rows = byMonth
+      ? tierRows(revenueRollup, tiers)
+      : tierRows(revenueRollup, { days: tiers.days, months: null });
+    return this.db
+      .select({ bucket: revenueRollup.bucket, ...moneyColumns })
+      .from(revenueRollup)
+      .where(and(eq(revenueRollup.scope, scope), rows))
+      .groupBy(revenueRollup.grain, revenueRollup.bucket, revenueRollup.currency)
+      .orderBy(asc(revenueRollup.bucket));
+  }
+
+  async playsTotal(scope: string, tiers: RangeTiers): Promise<number> {
+    const [row] = await this.db
+      .select({ plays: total(sql`${playsRollup.plays}`) })
+      .from(playsRollup)
+      .where(and(eq(playsRollup.scope, scope), tierRows(playsRollup, tiers)));
+    return row?.plays ?? 0;
+  }
+
+  playsBuckets(
+    scope: string,
+    tiers: RangeTiers,
+    byMonth: boolean,
+  ): Promise<Array<{ bucket: string; plays: number }>> {
+    const rows = byMonth
+      ? tierRows(playsRollup, tiers)
+      : tierRows(playsRollup, { days: tiers.days, months: null });
+    return this.db
+      .select({ bucket: playsRollup.bucket, plays: total(sql`${playsRollup.plays}`) })
+      .from(playsRollup)
+      .where(and(eq(playsRollup.scope, scope), rows))
+      .groupBy(playsRollup.grain, playsRollup.bucket)
+      .orderBy(asc(playsRollup.bucket));
+  }
+
+  /** Subscriptions started minus ended on the days before `day`: the subscribers at the start of that day. */
+  async subscribersBefore(scope: string, day: string): Promise<number> {
+    const [row] = await this.db
+      .select({ net: total(sql`${subscriberRollup.starts} - ${subscriberRollup.ends}`) })
+      .from(subscriberRollup)
+      .where(and(eq(subscriberRollup.scope, scope), lt(subscriberRollup.day, day)));
+    return row?.net ?? 0;
+  }
+
+  /** Starts and ends per day of the range. */
+  subscriberDays(
+    scope: string,
+    range: DayRange,
+  ): Promise<Array<{ day: string; starts: number; ends: number }>> {
+    return this.db
+      .select({ day: subscriberRollup.day, starts: subscriberRollup.starts, ends: subscriberRollup.ends })
+      .from(subscriberRollup)
+      .where(
+        and(
+          eq(subscriberRollup.scope, scope),
+          gte(subscriberRollup.day, range.from),
+          lte(subscriberRollup.day, range.to),
+        ),
+      )
+      .orderBy(asc(subscriberRollup.day));
+  }
+
+  /** Subscribers whose subscription plays at `now`, of one artist or (PLATFORM_SCOPE) of every artist. */
+  async subscribersNow(scope: string, now: Date): Promise<number> {
+    // The platform counts subscriptions (one listener subscribed to two artists is two subscribers); an artist
+    // counts accounts, as the SPEC's subscriber-count does.
+    const distinct =
+      scope === PLATFORM_SCOPE
+        ? sql<number>`count(*)::int`
+        : sql<number>`count(distinct ${subscriptions.userId})::int`;
+    const [row] = await this.db
+      .select({ total: distinct })
+      .from(subscriptions)
+      .where(
+        and(
+          scope === PLATFORM_SCOPE ? undefined : eq(subscriptions.artistId, scope),
+          subscriptionPlaysAt(now),
+        ),
+      );
+    return row?.total ?? 0;
+  }
+
+  /** The artist's subscriptions that play now, newest first. */
+  async subscribersOf(artistId: string, now: Date, window: PageWindow): Promise<Paged<SubscriberRow>> {
+    const where = and(eq(subscriptions.artistId, artistId), subscriptionPlaysAt(now));
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({
+          id: subscriptions.id,
+          userId: users.id,
+          userName: users.name,
+          status: subscriptions.status,
+          cycle: subscriptions.cycle,
+          gateway: subscriptions.gateway,
+          createdAt: subscriptions.createdAt,
+          currentPeriodEnd: subscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .where(where)
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+        .limit(window.limit)
+        .offset(window.offset),
+      this.db.select({ total: count() }).from(subscriptions).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  /**
+   * The best `limit` of a ranking, exactly, without summing every row of a long range when it need not: each
+   * bucket's head (its `depth` best rows, read off the value-ordered index) gives the candidates; an item outside
+   * every head has at most each head's last value in that bucket, so when the `limit`-th candidate beats the sum of
+   * those last values no outsider can enter the list. Otherwise (flat distributions) `full` sums every row.
+   */
+  async rankPruned(
+    source: RankingSource,
+    tiers: RangeTiers,
+    limit: number,
+    full: () => Promise<RankedRow[]>,
+  ): Promise<RankedRow[]> {
+    const depth = Math.max(4 * limit, 40);
+    const partitions = partitionsOf(tiers);
+    // "nulls last" as in the indexes (the values are never null): the head is read in index order, not sorted.
+    const heads = sql.join(
+      partitions.map(
+        (part, index) =>
+          sql`(select ${sql.raw(String(index))} as part, ${source.key} as id, ${source.value} as v from ${source.table}
+               where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
+               order by ${source.value} desc nulls last limit ${depth})`,
+      ),
+      sql` union all `,
+    );
+    const rows = await this.rows<{ part: number; id: string; v: string | number }>(sql`${heads}`);
+    const bound = new Map<number, { count: number; last: number }>();
+    for (const row of rows) {
+      const entry = bound.get(Number(row.part)) ?? { count: 0, last: 0 };
+      entry.count += 1;
+      entry.last = Number(row.v);
+      bound.set(Number(row.part), entry);
+    }
+    const lastOf = (part: number) => {
+      const entry = bound.get(part)!;
+      return entry.count === depth ? Math.max(entry.last, 0) : 0;
+    };
+    let outside = 0;
+    for (const part of bound.keys()) outside += lastOf(part);
+    let ids = [...new Set(rows.map((row) => row.id))];
+    if (ids.length === 0) return [];
+    // What a candidate has in the heads, plus the least it can have in each full head it is missing from (nothing,
+    // or the bucket's smallest value when values can be negative: refunds), is a lower bound of its sum; plus the
+    // head's last value instead, an upper bound. A candidate whose upper bound is below the limit-th best lower
+    // bound cannot make the list: it is not summed.
+    const least = new Map<number, number>();
+    if (!source.nonNegative) {
+      const lows = sql.join(
+        partitions.map(
+          (part, index) =>
+            sql`(select ${sql.raw(String(index))} as part, ${source.value} as v from ${source.table}
+                 where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
+                 order by ${source.value} asc nulls first limit 1)`,
+        ),
+        sql` union all `,
+      );
+      for (const row of await this.rows<{ part: number; v: string | number }>(sql`${lows}`)) {
+        least.set(Number(row.part), Math.min(Number(row.v), 0));
+      }
+    }
+    const seen = new Map<string, { lower: number; parts: Set<number> }>();
+    for (const row of rows) {
+      const entry = seen.get(row.id) ?? { lower: 0, parts: new Set<number>() };
+      entry.lower += Number(row.v);
+      entry.parts.add(Number(row.part));
+      seen.set(row.id, entry);
+    }
+    const fullParts = [...bound.keys()].filter((part) => bound.get(part)!.count === depth);
+    const bounds = [...seen].map(([id, entry]) => {
+      const missing = fullParts.filter((part) => !entry.parts.has(part));
+      return {
+        id,
+        lower: entry.lower + missing.reduce((sum, part) => sum + (least.get(part) ?? 0), 0),
+        upper: entry.lower + missing.reduce((sum, part) => sum + lastOf(part), 0),
+      };
+    });
+    const lowers = bounds.map((entry) => entry.lower).sort((a, b) => b - a);
+    const floor = lowers.length >= limit ? lowers[limit - 1]! : Number.NEGATIVE_INFINITY;
+    ids = bounds.filter((entry) => entry.upper >= floor).map((entry) => entry.id);
+    // One primary-key lookup per candidate (a plain IN list lets the planner scan the whole range instead).
+    const sums = await this.rows<{ id: string; v: string | number }>(sql`
+      select c.id, (select coalesce(sum(${source.value}), 0) from ${source.table}
+                    where ${source.where} and ${source.key} = c.id and ${tierRows(source.tiered, tiers)}) as v
+      from unnest(array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]) as c(id)`);
+    const ranked = sums
+      .map((row) => ({ id: row.id, value: Number(row.v) }))
+      .filter((row) => row.value > 0)
+      .sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const exact = outside === 0 || (ranked.length >= limit && ranked[limit - 1]!.value > outside);
+    return exact ? ranked.slice(0, limit) : full();
+  }
+
+  /** The ranking sources the dashboards use: songs or albums, or artists (platform-wide). */
+  static itemRevenueSource(type: 'song' | 'album', currency: string, artistId: string | null): RankingSource {
+    const t = itemRevenueRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.itemId}`,
+      value: sql`${t.net}`,
+      where: and(
+        eq(t.itemType, type),
+        eq(t.currency, currency),
+        artistId ? eq(t.artistId, artistId) : undefined,
+      )!,
+    };
+  }
+
+  static itemPlaysSource(type: 'song' | 'album', artistId: string | null): RankingSource {
+    const t = itemPlaysRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.itemId}`,
+      value: sql`${t.plays}`,
+      where: and(eq(t.itemType, type), artistId ? eq(t.artistId, artistId) : undefined)!,
+      nonNegative: true,
+    };
+  }
+
+  static artistRevenueSource(currency: string): RankingSource {
+    const t = revenueRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.scope}`,
+      value: sql`${t.net}`,
+      where: and(ne(t.scope, PLATFORM_SCOPE), eq(t.currency, currency))!,
+    };
+  }
+
+  static artistPlaysSource(): RankingSource {
+    const t = playsRollup;
+    return {
+      table: t,
+      tiered: t,
+      key: sql`${t.scope}`,
+      value: sql`${t.plays}`,
+      where: ne(t.scope, PLATFORM_SCOPE),
+    };
+  }
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    const result = (await this.db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Rankings of songs, albums or artists (platform-wide). Rows of deleted items stay in the rollups (history); the
+  // service drops them by their missing details and asks for more when it must.
+
+  /** Songs or albums by revenue in `currency` (positive only), highest first; one artist's when `artistId`. */
+  rankItemsByRevenue(
+    type: 'song' | 'album',
+    tiers: RangeTiers,
+    currency: string,
+    artistId: string | null,
+    limit: number,
+  ): Promise<RankedRow[]> {
+    const t = itemRevenueRollup;
+    const value = total(sql`${t.gross} - ${t.refunded}`);
+    return this.db
+      .select({ id: t.itemId, value })
+      .from(t)
+      .where(
+        and(
+          eq(t.itemType, type),
+          eq(t.currency, currency),
+          artistId ? eq(t.artistId, artistId) : undefined,
+          tierRows(t, tiers),
+        ),
+      )
+      .groupBy(t.itemId)
+      .having(gt(value, 0))
+      .orderBy(desc(value), asc(t.itemId))
+      .limit(limit);
+  }
+
+  rankItemsByPlays(type: 'song' | 'album', tiers: RangeTiers, artistId: string | null, limit: number) {
+    const t = itemPlaysRollup;
+    const value = total(sql`${t.plays}`);
+    return this.db
+      .select({ id: t.itemId, value })
+      .from(t)
+      .where(and(eq(t.itemType, type), artistId ? eq(t.artistId, artistId) : undefined, tierRows(t, tiers)))
+      .groupBy(t.itemId)
+      .having(gt(value, 0))
+      .orderBy(desc(value), asc(t.itemId))
+      .limit(limit);
+  }
+
+  rankArtistsByRevenue(tiers: RangeTiers, currency: string, limit: number): Promise<RankedRow[]> {
+    const t = revenueRollup;
+    const value = total(
+      sql`${t.songGross} + ${t.albumGross} + ${t.subscriptionGross} - ${t.songRefunded} - ${t.albumRefunded} - ${t.subscriptionRefunded}`,
+    );
+    return this.db
+      .select({ id: t.scope, value })
+      .from(t)
+      .where(and(ne(t.scope, PLATFORM_SCOPE), eq(t.currency, currency), tierRows(t, tiers)))
+      .groupBy(t.scope)
+      .having(gt(value, 0))
+      .orderBy(desc(value), asc(t.scope))
+      .limit(limit);
+  }
+
+  rankArtistsByPlays(tiers: RangeTiers, limit: number): Promise<RankedRow[]> {
+    const t = playsRollup;
+    const value = total(sql`${t.plays}`);
+    return this.db
+      .select({ id: t.scope, value })
+      .from(t)
+      .where(and(ne(t.scope, PLATFORM_SCOPE), tierRows(t, tiers)))
+      .groupBy(t.scope)
+      .having(gt(value, 0))
+      .orderBy(desc(value), asc(t.scope))
+      .limit(limit);
+  }
+
+  /** Revenue (in `currency`), sales and plays of the given songs or albums over the range. */
+  async itemFigures(
+    type: 'song' | 'album',
+    ids: string[],
+    tiers: RangeTiers,
+    currency: string,
+  ): Promise<Map<string, ItemFigures>> {
+    const figures = new Map(ids.map((id) => [id, { id, revenue: 0, sales: 0, plays: 0 }]));
+    if (ids.length === 0) return figures;
+    const r = itemRevenueRollup;
+    const p = itemPlaysRollup;
+    const [money, plays] = await Promise.all([
+      this.db
+        .select({
+          id: r.itemId,
+          revenue: total(sql`${r.gross} - ${r.refunded}`),
+          sales: total(sql`${r.sales}`),
+        })
+        .from(r)
+        .where(
+          and(eq(r.itemType, type), inArray(r.itemId, ids), eq(r.currency, currency), tierRows(r, tiers)),
+        )
+        .groupBy(r.itemId),
+      this.db
+        .select({ id: p.itemId, plays: total(sql`${p.plays}`) })
+        .from(p)
+        .where(and(eq(p.itemType, type), inArray(p.itemId, ids), tierRows(p, tiers)))
+        .groupBy(p.itemId),
+    ]);
+    for (const row of money) Object.assign(figures.get(row.id)!, { revenue: row.revenue, sales: row.sales });
+    for (const row of plays) figures.get(row.id)!.plays = row.plays;
+    return figures;
+  }
+
+  /** Revenue (in `currency`), sales and plays of the given artists over the range. */
+  async artistFigures(ids: string[], tiers: RangeTiers, currency: string): Promise<Map<string, ItemFigures>> {
+    const figures = new Map(ids.map((id) => [id, { id, revenue: 0, sales: 0, plays: 0 }]));
+    if (ids.length === 0) return figures;
+    const r = revenueRollup;
+    const [money, plays] = await Promise.all([
+      this.db
+        .select({
+          id: r.scope,
+          revenue: total(
+            sql`${r.songGross} + ${r.albumGross} + ${r.subscriptionGross} - ${r.songRefunded} - ${r.albumRefunded} - ${r.subscriptionRefunded}`,
+          ),
+          sales: total(sql`${r.sales}`),
+        })
+        .from(r)
+        .where(and(inArray(r.scope, ids), eq(r.currency, currency), tierRows(r, tiers)))
+        .groupBy(r.scope),
+      this.db
+        .select({ id: playsRollup.scope, plays: total(sql`${playsRollup.plays}`) })
+        .from(playsRollup)
+        .where(and(inArray(playsRollup.scope, ids), tierRows(playsRollup, tiers)))
+        .groupBy(playsRollup.scope),
+    ]);
+    for (const row of money) Object.assign(figures.get(row.id)!, { revenue: row.revenue, sales: row.sales });
+    for (const row of plays) figures.get(row.id)!.plays = row.plays;
+    return figures;
+  }
+
+  /** Titles, pictures and artists of ranked items. */
+  async itemDetails(type: 'song' | 'album' | 'artist', ids: string[]): Promise<Map<string, ItemDetails>> {
+    if (ids.length === 0) return new Map();
+    let rows: ItemDetails[];
+    if (type === 'artist') {
+      rows = await this.db
+        .select({
+          id: artists.id,
+          title: artists.name,
+          image: artists.image,
+          artistId: sql<string | null>`null`,
+          artistName: sql<string | null>`null`,
+        })
+        .from(artists)
+        .where(inArray(artists.id, ids));
+    } else if (type === 'album') {
+      rows = await this.db
+        .select({
+          id: albums.id,
+          title: albums.title,
+          image: albums.cover,
+          artistId: artists.id,
+          artistName: artists.name,
+        })
+        .from(albums)
+        .innerJoin(artists, eq(artists.id, albums.artistId))
+        .where(inArray(albums.id, ids));
+    } else {
+      rows = await this.db
+        .select({
+          id: songs.id,
+          title: songs.title,
+          image: sql<string | null>`coalesce(${songs.coverImage}, ${albums.cover})`,
+          artistId: artists.id,
+          artistName: artists.name,
+        })
+        .from(songs)
+        .innerJoin(artists, eq(artists.id, songs.artistId))
+        .leftJoin(albums, eq(albums.id, songs.albumId))
+        .where(inArray(songs.id, ids));
+    }
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+}

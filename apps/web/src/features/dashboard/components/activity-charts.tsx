@@ -1,0 +1,116 @@
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useGetPlaysSeriesQuery, useGetSubscribersSeriesQuery } from '../dashboard.api';
+import type { SeriesArgs } from '../dashboard.types';
+import { ChartFrame } from './chart-frame';
+import { AXIS_COLOR, CHART_COLORS, GRID_COLOR, compactNumber, periodLabel } from './chart-format';
+
+const tooltipStyle = { background: '#15151c', border: '1px solid #2a2a36', borderRadius: 10 };
+
+/** Subscribers at the end of each period, with how many started and ended. */
+export function SubscribersChart({ args }: { args: SeriesArgs }) {
+  const query = useGetSubscribersSeriesQuery(args);
+  const points = (query.data?.points ?? []).map((point) => ({
+    ...point,
+    label: periodLabel(point.period, args.bucket),
+  }));
+  const last = points.at(-1);
+  return (
+    <ChartFrame
+      title="Subscribers"
+      headline={last ? `${last.activeSubscribers.toLocaleString()} at the end of the range` : undefined}
+      loading={query.isLoading}
+      error={query.isError ? query.error : undefined}
+      fallback="Failed to fetch subscriber count"
+      onRetry={() => void query.refetch()}
+      empty={points.every(
+        (p) => p.activeSubscribers === 0 && p.newSubscribers === 0 && p.endedSubscribers === 0,
+      )}
+      emptyText="Listeners who subscribe to an artist are counted here for as long as their paid period runs."
+      table={{
+        caption: 'Subscribers by period',
+        columns: ['Period', 'Subscribers at the end', 'New', 'Ended'],
+        rows: points.map((p) => [p.label, p.activeSubscribers, p.newSubscribers, p.endedSubscribers]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID_COLOR} vertical={false} />
+          <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
+          <YAxis
+            stroke={AXIS_COLOR}
+            fontSize={12}
+            tickLine={false}
+            axisLine={false}
+            width={40}
+            allowDecimals={false}
+            tickFormatter={compactNumber}
+          />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Area
+            type="stepAfter"
+            dataKey="activeSubscribers"
+            name="Subscribers"
+            stroke={CHART_COLORS.subscriptions}
+            fill={CHART_COLORS.subscriptions}
+            fillOpacity={0.2}
+          />
+        </AreaChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}
+
+/** Full plays per period. */
+export function PlaysChart({ args }: { args: SeriesArgs }) {
+  const query = useGetPlaysSeriesQuery(args);
+  const points = (query.data?.points ?? []).map((point) => ({
+    ...point,
+    label: periodLabel(point.period, args.bucket),
+  }));
+  const total = points.reduce((sum, point) => sum + point.plays, 0);
+  return (
+    <ChartFrame
+      title="Plays"
+      headline={query.data ? `${total.toLocaleString()} in the range` : undefined}
+      loading={query.isLoading}
+      error={query.isError ? query.error : undefined}
+      fallback="Something went wrong"
+      onRetry={() => void query.refetch()}
+      empty={total === 0}
+      emptyText="Every full listen of a song is counted here on the day it was played."
+      table={{
+        caption: 'Plays by period',
+        columns: ['Period', 'Plays'],
+        rows: points.map((p) => [p.label, p.plays]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID_COLOR} vertical={false} />
+          <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
+          <YAxis
+            stroke={AXIS_COLOR}
+            fontSize={12}
+            tickLine={false}
+            axisLine={false}
+            width={40}
+            allowDecimals={false}
+            tickFormatter={compactNumber}
+          />
+          <Tooltip cursor={{ fill: 'rgba(255,255,255,0.04)' }} contentStyle={tooltipStyle} />
+          <Bar dataKey="plays" name="Plays" fill={CHART_COLORS.albums} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}

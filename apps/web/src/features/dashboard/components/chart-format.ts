@@ -1,0 +1,36 @@
+import type { SeriesBucket } from '../dashboard.types';
+
+/** Chart colours from the design tokens: accent, accent-2, and a cool third that stays apart from both. */
+export const CHART_COLORS = {
+  songs: '#ff5a36',
+  albums: '#ffb020',
+  subscriptions: '#8c8cff',
+  line: '#ff5a36',
+};
+export const AXIS_COLOR = '#a1a1b0';
+export const GRID_COLOR = '#2a2a36';
+
+/** A period's label: "Mar 4" for a day or a week (its Monday), "Mar 2025" for a month. UTC, as the server. */
+export function periodLabel(period: string, bucket: SeriesBucket): string {
+  const date = new Date(`${period}T00:00:00Z`);
+  return new Intl.DateTimeFormat(undefined, {
+    timeZone: 'UTC',
+    ...(bucket === 'month' ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' }),
+  }).format(date);
+}
+
+/** Minor units as a short money label for an axis: "$1.2K". */
+export function compactMoney(minorUnits: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency, notation: 'compact' });
+    const digits =
+      new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    return format.format(minorUnits / 10 ** digits);
+  } catch {
+    return String(minorUnits / 100);
+  }
+}
+
+export const compactNumber = (value: number) =>
+  new Intl.NumberFormat(undefined, { notation: 'compact' }).format(value);

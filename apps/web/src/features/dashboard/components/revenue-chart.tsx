@@ -1,0 +1,84 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '../../../lib/format';
+import { useGetRevenueSeriesQuery } from '../dashboard.api';
+import type { SeriesArgs } from '../dashboard.types';
+import { ChartFrame } from './chart-frame';
+import { AXIS_COLOR, CHART_COLORS, GRID_COLOR, compactMoney, periodLabel } from './chart-format';
+
+/** Revenue over time in the main currency, stacked by songs, albums and subscriptions (refunds already taken off). */
+export function RevenueChart({ args }: { args: SeriesArgs }) {
+  const query = useGetRevenueSeriesQuery(args);
+  const data = query.data;
+  const main = data?.series[0];
+  const currency = main?.currency ?? data?.currency ?? 'USD';
+  const points = (main?.points ?? []).map((point) => ({
+    ...point,
+    label: periodLabel(point.period, data?.bucket ?? args.bucket),
+  }));
+  const total = points.reduce((sum, point) => sum + point.totalRevenue, 0);
+  const others = (data?.series ?? []).slice(1).map((series) => {
+    const sum = series.points.reduce((acc, point) => acc + point.totalRevenue, 0);
+    return formatMoney(sum, series.currency);
+  });
+  const money = (value: number) => formatMoney(value, currency);
+  return (
+    <ChartFrame
+      title="Revenue"
+      headline={
+        data ? `${money(total)} net${others.length ? ` · also ${others.join(', ')}` : ''}` : undefined
+      }
+      loading={query.isLoading}
+      error={query.isError ? query.error : undefined}
+      fallback="Failed to fetch revenue summary"
+      onRetry={() => void query.refetch()}
+      empty={points.every((point) => point.sales === 0 && point.refunds === 0)}
+      emptyText="Sales, renewals and refunds appear here by day as they happen. Try a longer range."
+      table={{
+        caption: `Revenue in ${currency} by period`,
+        columns: ['Period', 'Songs', 'Albums', 'Subscriptions', 'Refunded', 'Net'],
+        rows: points.map((p) => [
+          p.label,
+          money(p.songRevenue),
+          money(p.albumRevenue),
+          money(p.subscriptionRevenue),
+          money(p.refunded),
+          money(p.totalRevenue),
+        ]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart
+          accessibilityLayer={false}
+          data={points}
+          stackOffset="sign"
+          margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid stroke={GRID_COLOR} vertical={false} />
+          <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
+          <YAxis
+            stroke={AXIS_COLOR}
+            fontSize={12}
+            tickLine={false}
+            axisLine={false}
+            width={52}
+            tickFormatter={(value: number) => compactMoney(value, currency)}
+          />
+          <Tooltip
+            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
+            contentStyle={{ background: '#15151c', border: '1px solid #2a2a36', borderRadius: 10 }}
+            formatter={(value) => money(Number(value))}
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="songRevenue" name="Songs" stackId="revenue" fill={CHART_COLORS.songs} />
+          <Bar dataKey="albumRevenue" name="Albums" stackId="revenue" fill={CHART_COLORS.albums} />
+          <Bar
+            dataKey="subscriptionRevenue"
+            name="Subscriptions"
+            stackId="revenue"
+            fill={CHART_COLORS.subscriptions}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}

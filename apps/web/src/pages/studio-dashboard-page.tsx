@@ -1,0 +1,42 @@
+import { ArrowLeft, Mic2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../app/hooks';
+import { EmptyState, PageHeader, buttonClasses } from '../components/ui';
+import { selectUser } from '../features/auth';
+import { useGetArtistQuery } from '../features/catalog';
+import { ArtistDashboard } from '../features/dashboard';
+
+/** An artist account's own dashboard: the same figures an admin sees on its artist's page, for its artist only. */
+export default function StudioDashboardPage() {
+  const user = useAppSelector(selectUser);
+  const artistId = user?.artistId ?? '';
+  const artist = useGetArtistQuery(artistId, { skip: !artistId });
+  return (
+    <>
+      <title>Your dashboard · Studio · Backbeat</title>
+      <Link to="/studio" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-3' })}>
+        <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+        Studio
+      </Link>
+      <PageHeader
+        eyebrow="Your dashboard"
+        title={artist.data?.name ?? (artistId ? 'Loading…' : 'Your dashboard')}
+        description="What your music earned, who subscribes and what is played, over any range of days."
+      />
+      {artistId ? (
+        <ArtistDashboard artistId={artistId} />
+      ) : (
+        <EmptyState
+          icon={<Mic2 size={22} strokeWidth={1.75} />}
+          title="No artist profile yet"
+          description="Create your artist profile in the Studio; sales, subscribers and plays of your music appear here."
+          action={
+            <Link to="/studio/artists/new" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+              Create your profile
+            </Link>
+          }
+        />
+      )}
+    </>
+  );
+}
