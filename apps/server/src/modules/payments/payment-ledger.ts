@@ -290,6 +290,9 @@ export class PaymentLedger {
    * (which also stops playing at once). Returns null for a refund recorded before.
    */
   async recordRefund(unit: LedgerUnit, order: OrderRow, report: RefundReport): Promise<RefundRow | null> {
+    // The order row is locked before the refund row is inserted, as every other path does: an admin refund (which
+    // locks the order, then inserts) racing its own gateway webhook (which inserted first) deadlocked on PostgreSQL.
+    const locked = (await unit.repo.lockOrder(order.id)) ?? order;
     const refund = await unit.repo.insertRefund({
       orderId: order.id,
       gateway: report.gateway,
@@ -302,7 +305,6 @@ export class PaymentLedger {
       createdAt: unit.now,
     });
     if (!refund) return null;
-    const locked = (await unit.repo.lockOrder(order.id)) ?? order;
     if (locked.status === 'paid') {
       await unit.repo.updateOrder(order.id, {
         status: report.kind === 'dispute' ? 'disputed' : 'refunded',
