@@ -10,7 +10,8 @@ import globals from 'globals';
  * A feature reaches another feature only through its public `index.ts`; shared code knows no feature.
  */
 const web = './apps/web/src';
-const features = readdirSync(`${web}/features`, { withFileTypes: true })
+// Paths are relative to this file (readdir here, the rule's basePath below), so ESLint works from any folder.
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const webBoundaries = [
@@ -89,6 +90,8 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: webBoundaries }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries, basePath: import.meta.dirname }],
+    },
   },
 );

@@ -23,6 +23,7 @@ import { registerTextInputCheck } from './platform/text-input';
 import { documentSharedResponses } from './platform/shared-responses';
 import { paymentContentSources } from './modules/payments/content-security';
 import { healthRoutes } from './modules/system/health.routes';
+import { sessionLoader } from './modules/auth';
 import { createServices, registerModules, type AppServices } from './modules';
 
 export interface AppDeps {
@@ -147,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
-    db: database.db,
+    loadSession: sessionLoader(database.db, services.revocations),
     publicUrl: config.publicUrl,
     sessions: services.sessionCache,
   });

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
-import type { AppDb } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 import type { ConfirmedSession, SessionCache } from './session-cache';
 import { hashToken } from './session-token';
@@ -27,7 +24,6 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'token';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
   const header = request.headers.authorization;
@@ -62,9 +58,12 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
+/** Reads a session by its token's hash: the user, or null when unknown, revoked or expired (the auth module). */
+export type SessionLoader = (tokenHash: string) => Promise<ConfirmedSession | null>;
+
 /** `sessions` remembers confirmed sessions briefly; whatever ends a session must tell it (see SessionCache). */
-export const authPlugin = fp<{ db: AppDb; publicUrl: string; sessions: SessionCache }>(
-  async (app, { db, publicUrl, sessions: sessionCache }) => {
+export const authPlugin = fp<{ loadSession: SessionLoader; publicUrl: string; sessions: SessionCache }>(
+  async (app, { loadSession, publicUrl, sessions: sessionCache }) => {
     const allowedOrigins = new Set([new URL(publicUrl).origin]);
 
     app.decorateRequest('getUser', function (this: FastifyRequest) {
@@ -83,42 +82,6 @@ export const authPlugin = fp<{ db: AppDb; publicUrl: string; sessions: SessionCa
       }
       const tokenHash = hashToken(found.token);
       return sessionCache.resolve(tokenHash, () => loadSession(tokenHash));
-    }
-
-    async function loadSession(tokenHash: string): Promise<ConfirmedSession | null> {
-      const now = new Date();
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          sessionCreatedAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          role: users.role,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-        )
-        .limit(1);
-      if (!row) return null;
-      let expiresAt = row.expiresAt;
-      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.sessionId));
-      }
-      const user: AuthUser = {
-        id: row.id,
-        email: row.email,
-        name: row.name,
-        role: row.role,
-        sessionId: row.sessionId,
-        sessionCreatedAt: row.sessionCreatedAt,
-      };
-      return { user, expiresAt };
     }
   },
 );

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDb } from '../../db/client';
+import type { SessionLoader } from '../../platform/auth';
+import type { SessionRevocations } from '../../platform/session-cache';
 import type { ModuleContext } from '../index';
 import { MailOutboxRepository, type MailLog } from '../mail';
 import { AccountService } from './account.service';
@@ -18,6 +21,12 @@ import { UsersRepository } from './users.repository';
 
 export { AUTH_RATE_LIMITS, RateLimitService, RateLimitedError } from './rate-limit.service';
 export { RateLimitRepository } from './rate-limit.repository';
+
+/** How the auth plugin reads a request's session (the SQL lives in the sessions repository). */
+export function sessionLoader(db: AppDb, revocations: SessionRevocations): SessionLoader {
+  const repository = new SessionsRepository(db, revocations);
+  return (tokenHash) => repository.confirm(tokenHash);
+}
 
 /** Accounts: registration, sessions, password reset, social sign-in, preferences and account deletion. */
 export async function registerAuthModule(
