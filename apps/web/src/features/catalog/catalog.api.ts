@@ -8,8 +8,6 @@ import type {
   ArtistSongsResponse,
   ArtistsResponse,
   Genre,
-  MatchingGenreSongsResponse,
-  PagedSongsResponse,
   RandomArtistResponse,
   SearchResults,
   Song,
@@ -34,13 +32,6 @@ const catalogApi = backbeatApi.injectEndpoints({
     getGenres: build.query<Genre[], void>({
       query: () => '/genres',
       transformResponse: (response: { genres?: Genre[] } | null) => list<Genre>(response?.genres),
-    }),
-    getMatchingGenreSongs: build.query<MatchingGenreSongsResponse, { page: number }>({
-      providesTags: ['Songs'],
-      query: ({ page }) => ({
-        url: '/songs/matching-genre',
-        query: { page, limit: PAGE_SIZE.matchingGenre },
-      }),
     }),
     getArtists: build.query<ArtistsResponse, { page: number }>({
       providesTags: ['Artists'],
@@ -99,13 +90,6 @@ const catalogApi = backbeatApi.injectEndpoints({
       transformResponse: (response: Song[] | { songs?: Song[] } | null) =>
         Array.isArray(response) ? response : list<Song>(response?.songs),
     }),
-    getGenreSongs: build.query<PagedSongsResponse, { genre: string; page: number }>({
-      providesTags: ['Songs'],
-      query: ({ genre, page }) => ({
-        url: `/songs/genre/${encodeURIComponent(genre)}`,
-        query: { page, limit: PAGE_SIZE.genreSongs },
-      }),
-    }),
     search: build.query<SearchResults, string>({
       providesTags: ['Artists', 'Albums', 'Songs'],
       query: (q) => ({ url: '/search', query: { q } }),
@@ -124,7 +108,6 @@ const catalogApi = backbeatApi.injectEndpoints({
 
 export const {
   useGetGenresQuery,
-  useGetMatchingGenreSongsQuery,
   useGetArtistsQuery,
   useSearchArtistsQuery,
   useGetRandomArtistQuery,
@@ -135,6 +118,5 @@ export const {
   useGetArtistAlbumsQuery,
   useGetAlbumQuery,
   useGetAlbumSongsQuery,
-  useGetGenreSongsQuery,
   useSearchQuery,
 } = catalogApi;

@@ -57,7 +57,6 @@ export const paymentsApi = backbeatApi.injectEndpoints({
 export const {
   useGetGatewaysQuery,
   useGetOrderQuery,
-  useLazyGetOrderQuery,
   useGetPaymentHistoryQuery,
   useCreateStripePaymentMutation,
   useCreateSetupIntentMutation,

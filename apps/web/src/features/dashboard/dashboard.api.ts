@@ -17,7 +17,6 @@ import type {
   RefundResult,
   RevenueBreakdown,
   SubscriberStats,
-  Transaction,
 } from './dashboard.types';
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -55,15 +54,6 @@ const dashboardApi = backbeatApi.injectEndpoints({
         url: `/admin/dashboard/subscribers/${byId(artistId)}`,
         query: { page, limit: 10 },
       }),
-      providesTags: ['Dashboard'],
-    }),
-    getTransactions: build.query<Transaction[], { artistId?: string; page?: number; limit?: number }>({
-      query: ({ artistId, page = 1, limit = 20 }) => ({
-        url: '/admin/dashboard/transactions',
-        query: { artistId, page, limit },
-      }),
-      transformResponse: (response: { transactions?: Transaction[] } | null) =>
-        list<Transaction>(response?.transactions),
       providesTags: ['Dashboard'],
     }),
     getPurchasedSongs: build.query<PurchasedItem[], string>({
@@ -114,7 +104,6 @@ export const {
   useGetPlaysSeriesQuery,
   useGetTopItemsQuery,
   useGetArtistSubscribersQuery,
-  useGetTransactionsQuery,
   useGetPurchasedSongsQuery,
   useGetPurchasedAlbumsQuery,
   useGetSubscriberCountQuery,

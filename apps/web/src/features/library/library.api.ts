@@ -1,15 +1,10 @@
 import { backbeatApi } from '../../lib/api-query';
-import type { LikedSongsResponse, PurchasesResponse, UserSubscription } from './library.types';
+import type { PurchasesResponse, UserSubscription } from './library.types';
 
-const LIKED_PAGE_SIZE = 20;
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 const libraryApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
-    getLikedSongs: build.query<LikedSongsResponse, { page: number }>({
-      query: ({ page }) => ({ url: '/songs/liked', query: { page, limit: LIKED_PAGE_SIZE } }),
-      providesTags: ['LikedSongs'],
-    }),
     getPurchases: build.query<PurchasesResponse, void>({
       query: () => '/user/dashboard/purchases',
       transformResponse: (response: Partial<PurchasesResponse> | null) => ({
@@ -28,4 +23,4 @@ const libraryApi = backbeatApi.injectEndpoints({
   }),
 });
 
-export const { useGetLikedSongsQuery, useGetPurchasesQuery, useGetSubscriptionsQuery } = libraryApi;
+export const { useGetPurchasesQuery, useGetSubscriptionsQuery } = libraryApi;

@@ -21,8 +21,6 @@ export const selectStream = (state: PlayerRootState) => state.stream;
 export const selectLibrarySongs = (state: PlayerRootState): Song[] => state.songs?.allSongs ?? NO_SONGS;
 export const selectSelectedSong = (state: PlayerRootState) => state.player.selectedSong;
 export const selectIsPlaying = (state: PlayerRootState) => state.player.isPlaying;
-export const selectVolume = (state: PlayerRootState) => state.player.volume;
-export const selectIsMuted = (state: PlayerRootState) => state.player.volumeBeforeMute !== null;
 export const selectPlaybackContext = (state: PlayerRootState) => state.player.playbackContext;
 
 export const selectQueue = createSelector([selectPlaybackContext, selectLibrarySongs], (context, library) =>
