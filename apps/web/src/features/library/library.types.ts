@@ -1,4 +1,4 @@
-import type { Album, PagedSongsResponse, Song } from '@backbeat/contract';
+import type { Album, Song } from '@backbeat/contract';
 
 /**
  * The user dashboard shapes of SPEC section 7. The server answers the contract's `UserPurchasesResponse` and
@@ -47,5 +47,3 @@ export interface UserSubscription {
   cancelAtPeriodEnd?: boolean;
   createdAt?: string;
 }
-
-export type LikedSongsResponse = PagedSongsResponse;
