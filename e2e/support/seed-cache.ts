@@ -20,6 +20,7 @@ import { withLock } from './lock';
 /** What the seeded demo catalogue depends on: the schema, the seed, the media pipeline and the dependencies. */
 const SEED_INPUTS = [
   'apps/server/src/db',
+  'apps/server/src/demo',
   'apps/server/src/modules/media',
   'apps/server/src/modules/catalog/transcode.job.ts',
   // The demo sales history goes through the payment ledger.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
-import { seedDemoOnStartup } from './db/seed/demo-seed';
+import { seedDemoOnStartup } from './demo/demo-seed';
 import { startDevEmulator } from './modules/payments/dev-emulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

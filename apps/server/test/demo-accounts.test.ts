@@ -5,9 +5,9 @@ import {
   insertDemoAccounts,
   logCreatedDemoAccounts,
   reportExistingDemoAccounts,
-} from '../src/db/seed/demo-accounts';
-import { demoAccounts } from '../src/db/seed/demo-data';
-import { seedDemoOnStartup } from '../src/db/seed/demo-seed';
+} from '../src/demo/demo-accounts';
+import { demoAccounts } from '../src/demo/demo-data';
+import { seedDemoOnStartup } from '../src/demo/demo-seed';
 import { countRows, randomIp } from './auth-helpers';
 import { createTestApp, type TestContext } from './test-app';
 

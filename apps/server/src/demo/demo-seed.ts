@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Database } from '../client';
-import { albums, artists, genres, jobs, songs, userPreferredGenres } from '../schema';
-import type { AppServices } from '../../modules';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { albums, artists, genres, songs, userPreferredGenres } from '../db/schema';
+import type { AppServices } from '../modules';
 import {
   generateCoverArt,
   generatePortraitArt,
   locateFfmpeg,
   synthesizeSong,
   type FfmpegTools,
-} from '../../modules/media';
-import { storeCoverImage } from '../../modules/catalog/cover-images';
-import { toSearchText } from '../../modules/catalog/search-text';
-import { TRANSCODE_JOB } from '../../modules/catalog/transcode.job';
+} from '../modules/media';
+import { storeCoverImage } from '../modules/catalog/cover-images';
+import { toSearchText, toSlug } from '../modules/catalog/search-text';
+import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from '../modules/catalog/transcode.job';
 import {
   demoAccountCredentials,
   insertDemoAccounts,
@@ -25,12 +25,6 @@ import {
 } from './demo-accounts';
 import { demoAccounts, demoArtists, demoGenres } from './demo-data';
 import { seedDemoSales } from './demo-sales';
-
-const slugify = (name: string) =>
-  toSearchText(name)
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /** Runs `worker` over `items` with at most `limit` in flight. */
 async function inPool<T>(items: T[], limit: number, worker: (item: T, index: number) => Promise<void>) {
@@ -116,7 +110,7 @@ export async function seedDemoCatalogueIfEmpty(input: {
     await database.db.transaction(async (tx) => {
       await tx
         .insert(genres)
-        .values(demoGenres.map((name) => ({ id: genreIds.get(name)!, name, slug: slugify(name) })));
+        .values(demoGenres.map((name) => ({ id: genreIds.get(name)!, name, slug: toSlug(name) })));
       const accountIds = await insertDemoAccounts(tx, credentials);
       const idOf = (email: string) => accountIds.get(email)!;
       // The listener and the artist land on /home; the admin starts without genres, like a new account.
@@ -175,13 +169,14 @@ export async function seedDemoCatalogueIfEmpty(input: {
           createdAt: s.createdAt,
         })),
       );
-      // The same durable job an upload gets: the demo goes through the real pipeline.
-      await tx.insert(jobs).values(
-        plan.songs.map((s) => ({
-          type: TRANSCODE_JOB,
-          payload: { songId: s.id, sourceKey: s.sourceKey, encoder: 'fast' },
-        })),
-      );
+      // The same durable job an upload gets, queued through the same queue: the demo goes through the real pipeline.
+      for (const s of plan.songs) {
+        await services.jobs.enqueue(
+          TRANSCODE_JOB,
+          { songId: s.id, sourceKey: s.sourceKey, encoder: 'fast' },
+          { db: tx, maxAttempts: TRANSCODE_MAX_ATTEMPTS },
+        );
+      }
     });
 
     await Promise.all([services.jobs.drain(), services.jobs.drain()]);

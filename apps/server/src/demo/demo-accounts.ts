@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { AppDb } from '../client';
-import { users } from '../schema';
-import { hashPassword, verifyPassword } from '../../modules/auth/password';
+import type { Config } from '../config';
+import type { AppDb } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword, verifyPassword } from '../modules/auth/password';
 import { demoAccounts } from './demo-data';
 
 export interface SeedLog {

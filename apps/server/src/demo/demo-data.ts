@@ -37,7 +37,7 @@ export const demoAccounts = {
 };
 
 /**
- * Listeners who bought music and subscribed in the demo's sales history (db/seed/demo-sales.ts). They have no
+ * Listeners who bought music and subscribed in the demo's sales history (demo/demo-sales.ts). They have no
  * password (nobody signs in as them); the three accounts above start with no purchases, as a newcomer does.
  */
 export const demoFans = [
