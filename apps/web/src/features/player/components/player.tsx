@@ -7,6 +7,7 @@ import { usePlayerControls } from '../hooks/use-player-controls';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { usePlayerDispatch, usePlayerSelector } from '../hooks/use-player-store';
 import { useStreamWarning } from '../hooks/use-stream-warning';
+import { gaplessSupported } from '../playback/gapless-player';
 import { loadHls } from '../playback/hls-loader';
 import { usePlaybackEngine } from '../playback/use-playback-engine';
 import { selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
@@ -33,8 +34,10 @@ export function Player() {
   const controls = usePlayerControls();
   const song = player.selectedSong;
 
-  // Warm hls.js up once the page is idle, so the first play does not wait for it.
+  // Warm hls.js up once the page is idle, so the first play does not wait for it (only where the gapless player
+  // cannot play: it needs no hls.js).
   useEffect(() => {
+    if (gaplessSupported()) return;
     const warm = () => void loadHls().catch(() => undefined);
     if ('requestIdleCallback' in window) {
       const handle = window.requestIdleCallback(warm, { timeout: 4000 });
