@@ -54,8 +54,17 @@ class BackbeatTap extends AudioWorkletProcessor {
 registerProcessor('backbeat-tap', BackbeatTap);
 `;
 
+/**
+ * tsx (the benches' runner) compiles with esbuild's keepNames, which wraps named functions in a `__name` helper that
+ * does not exist in the page the function is sent to.
+ */
+async function defineNameHelper(page: Page): Promise<void> {
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+}
+
 export async function startAudioTap(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="player-audio"]', { state: 'attached' });
+  await defineNameHelper(page);
   await page.evaluate(async (code) => {
     const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
     if (!audio) throw new Error('no player audio element');

@@ -78,24 +78,47 @@ export const fetchSongStream = createAsyncThunk<
   { condition: ({ songId }, { getState }) => getState().stream.fetchingSongId !== songId },
 );
 
+async function requestAlbumAddresses(albumId: string, signal: AbortSignal): Promise<StreamAlbumResponse> {
+  const response = await api.get<StreamAlbumResponse | null>(`/stream/album/${encodeURIComponent(albumId)}`, {
+    signal,
+  });
+  return { urls: Array.isArray(response?.urls) ? response.urls : [] };
+}
+
 /** GET /stream/album/:id: addresses for the album's songs the viewer may play, in one call. */
 export const fetchAlbumStream = createAsyncThunk<StreamAlbumResponse, string, StreamThunkConfig>(
   'stream/fetchAlbum',
   async (albumId, { rejectWithValue, signal }) => {
     try {
-      const response = await api.get<StreamAlbumResponse | null>(
-        `/stream/album/${encodeURIComponent(albumId)}`,
-        { signal },
-      );
-      return { urls: Array.isArray(response?.urls) ? response.urls : [] };
+      return await requestAlbumAddresses(albumId, signal);
     } catch (error) {
       return rejectWithValue({ message: albumStreamErrorMessage(error) });
     }
   },
 );
 
+/**
+ * The same call made ahead of any click (an album's track list on screen): its answer is stored like
+ * fetchAlbumStream's, but it neither shows as loading nor touches the error of the song in the player.
+ */
+export const prefetchAlbumStream = createAsyncThunk<StreamAlbumResponse, string, StreamThunkConfig>(
+  'stream/prefetchAlbum',
+  (albumId, { signal }) => requestAlbumAddresses(albumId, signal),
+);
+
 function markFetched(state: StreamState, songId: string): void {
   if (!state.fetchedIds.includes(songId)) state.fetchedIds.push(songId);
+}
+
+function storeAlbumUrls(state: StreamState, response: StreamAlbumResponse): void {
+  response.urls.forEach((item, index) => {
+    // An item without a song id is keyed by its position (SPEC section 7).
+    const key = item.songId || String(index);
+    // An address already held stays: replacing the playing song's would make the player load it again.
+    if (state.urls[key]) return;
+    state.urls[key] = item.url;
+    markFetched(state, key);
+  });
 }
 
 const streamSlice = createSlice({
@@ -143,14 +166,10 @@ const streamSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchAlbumStream.fulfilled, (state, action) => {
-        action.payload.urls.forEach((item, index) => {
-          // An item without a song id is keyed by its position (SPEC section 7).
-          const key = item.songId || String(index);
-          state.urls[key] = item.url;
-          markFetched(state, key);
-        });
+        storeAlbumUrls(state, action.payload);
         state.loading = false;
       })
+      .addCase(prefetchAlbumStream.fulfilled, (state, action) => storeAlbumUrls(state, action.payload))
       .addCase(fetchAlbumStream.rejected, (state, action) => {
         state.loading = false;
         if (action.meta.aborted) return;

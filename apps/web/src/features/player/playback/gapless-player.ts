@@ -24,6 +24,8 @@ export const KEY_FRESH_MS = 60_000;
 const KEY_RECHECK_LEAD_S = 20;
 /** The MediaSource's fixed duration: the timeline only grows, a second or a song at a time. */
 const TIMELINE_SECONDS = 1e9;
+/** Longest wait for a seek within the buffer before the buffer is changed anyway. */
+const SEEK_SETTLE_MAX_MS = 1000;
 /** Where a playhead within this of the last song's end counts as its end. */
 const END_TOLERANCE_S = 0.25;
 
@@ -235,12 +237,11 @@ export class GaplessPlayer {
     this.pump();
   }
 
+  /** Stops the entry's loads; its audio goes too if it lies ahead (what lies behind, eviction removes later). */
   private drop(entry: TimelineEntry): void {
     dropEntry(entry);
-    const end = entryEnd(entry);
-    if (entry.start !== null && end > this.audio.currentTime) {
-      const start = Math.max(entry.start, this.audio.currentTime);
-      void this.queue?.remove({ start, end: Math.min(end, TIMELINE_SECONDS) });
+    if (entry.start !== null && entry.start >= this.audio.currentTime) {
+      void this.queue?.remove({ start: entry.start, end: Math.min(entryEnd(entry), TIMELINE_SECONDS) });
     }
   }
 
@@ -376,6 +377,7 @@ export class GaplessPlayer {
       const segment = await entry.loader.loadSegment(index);
       if (entry.dropped || entry.start === null || !entry.playlist || !entry.timing) return;
       const placement = segmentPlacement(entry.start, entry.timing, entry.playlist, index);
+      await this.seekSettled();
       await queue.append(segment.adts as Uint8Array<ArrayBuffer>, placement);
       entry.appended.set(index, segment.bytes);
       if (this.isBuffered(segmentRange(entry.start, entry.timing, entry.playlist, index))) {
@@ -386,6 +388,24 @@ export class GaplessPlayer {
       if (entry.dropped || this.destroyed) return;
       this.fail(entry, error instanceof PlaybackError ? error : mediaError(error));
     }
+  }
+
+  /**
+   * Resolves once a seek into buffered audio (a skip to the prefetched next song) has completed: changing the buffer
+   * meanwhile makes the browser's seek, and so the next song's start, slower.
+   */
+  private seekSettled(): Promise<void> {
+    const time = this.audio.currentTime;
+    if (!this.audio.seeking || !this.isBuffered({ start: time, end: time })) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.audio.removeEventListener('seeked', done);
+        resolve();
+      };
+      const timer = setTimeout(done, SEEK_SETTLE_MAX_MS);
+      this.audio.addEventListener('seeked', done);
+    });
   }
 
   private isBuffered(range: TimeRange): boolean {

@@ -30,6 +30,8 @@ export interface PlaybackEvents {
   onFallbackMissing(songId: string): void;
   /** The plain audio file failed as well (or a native source failed): the caller pauses. */
   onSourceFailed(songId: string): void;
+  /** A source attached after the selection (hls.js loads asynchronously; a fallback file replaces a stream). */
+  onSourceAttached(): void;
 }
 
 type Mode = 'none' | 'gapless' | 'hls' | 'native' | 'file';
@@ -199,6 +201,7 @@ export class PlaybackController {
     if (source) {
       this.source = source;
       this.mode = source.kind;
+      this.events.onSourceAttached();
     } else {
       this.streamFailed.add(song.songId);
       this.playFallback(song, startPosition);
@@ -227,6 +230,7 @@ export class PlaybackController {
     }
     this.source = attachFile(this.audio, song.fallbackUrl, startPosition);
     this.mode = 'file';
+    this.events.onSourceAttached();
   }
 }
 

@@ -3,7 +3,6 @@ import { toast } from 'sonner';
 import { PLAYER_MESSAGES } from '../player.constants';
 import { isNearEnd, nextInQueue, playbackQueue } from '../player.rules';
 import {
-  selectCurrentStream,
   selectLibrarySongs,
   selectPlaybackContext,
   selectPlayer,
@@ -11,37 +10,18 @@ import {
 } from '../player.selectors';
 import { pause, seekApplied, setCurrentTime, setDuration } from '../player.slice';
 import { playNext, reconcilePlayer } from '../player.thunks';
-import { fetchAlbumStream, fetchSongStream, forgetSongStream } from '../stream.slice';
+import { fetchSongStream, forgetSongStream } from '../stream.slice';
 import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/use-player-store';
 import type { Song } from '../../catalog/catalog.types';
 import { createPlayRecorder } from './play-recorder';
-import { PlaybackController, type SongRequest } from './playback-controller';
-
-/** Longest wait for the current song's audio before deferred work runs anyway (a paused or refused song). */
-const DEFERRED_WORK_MAX_WAIT_MS = 1500;
-
-/** Runs `work` once, when the element next starts playing or after DEFERRED_WORK_MAX_WAIT_MS, whichever is first. */
-function afterFirstAudio(audio: HTMLAudioElement | null, work: () => void): () => void {
-  if (!audio) {
-    work();
-    return () => undefined;
-  }
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    audio.removeEventListener('playing', run);
-    work();
-  };
-  const timer = setTimeout(run, DEFERRED_WORK_MAX_WAIT_MS);
-  audio.addEventListener('playing', run);
-  return () => {
-    done = true;
-    clearTimeout(timer);
-    audio.removeEventListener('playing', run);
-  };
-}
+import { PlaybackController } from './playback-controller';
+import {
+  afterFirstAudio,
+  selectionKeyOf,
+  songRequest,
+  startPlaybackSync,
+  type PlaybackSync,
+} from './playback-sync';
 
 /** What the player should do after the selected song: the next in the queue, or the song itself on repeat. */
 function followingSong(state: PlayerRootState, repeating: boolean): Song | null {
@@ -49,17 +29,6 @@ function followingSong(state: PlayerRootState, repeating: boolean): Song | null 
   if (!selectedSong) return null;
   if (repeating) return selectedSong;
   return nextInQueue(playbackQueue(playbackContext, selectLibrarySongs(state)), selectedSong);
-}
-
-function songRequest(state: PlayerRootState, song: Song): SongRequest | null {
-  const url = state.stream.urls[song._id];
-  if (!url) return null;
-  return {
-    songId: song._id,
-    url,
-    fallbackUrl: state.stream.audioUrls[song._id] ?? null,
-    durationHint: song.duration,
-  };
 }
 
 export interface PlaybackEngineState {
@@ -73,7 +42,8 @@ export interface PlaybackEngineState {
  * Binds the one <audio> element to the player state (SPEC section 4): fetches the stream address once per song,
  * plays it through the PlaybackController (gapless where the browser allows, hls.js or native HLS otherwise, the
  * plain file after a stream failure), follows play/pause, volume and seeks, reports progress, prefetches the song
- * after the current one, and advances at the end unless repeat is on (mobile only).
+ * after the current one, and advances at the end unless repeat is on (mobile only). Selection, address and
+ * play/pause changes reach the audio from a store subscription (playback-sync.ts), before the page re-renders.
  *
  * Auto-advance and gapless playback: the SPEC advances the state 0.5 s before a song ends. That advance is marked
  * as a hand-over, so the gapless player lets the last 0.5 s of the song play out and the next song follows it
@@ -84,30 +54,24 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
   const dispatch = usePlayerDispatch();
   const store = usePlayerStore();
   const player = usePlayerSelector(selectPlayer);
-  const stream = usePlayerSelector(selectCurrentStream);
   const context = usePlayerSelector(selectPlaybackContext);
   const library = usePlayerSelector((state) => state.songs?.allSongs);
   const urls = usePlayerSelector((state) => state.stream.urls);
   const [sourceLoading, setSourceLoading] = useState(false);
   const [audioPlaying, setAudioPlaying] = useState(false);
+  /** Unique per selection that has a source (0: none), so effects that follow a new source always run again. */
   const [sourceVersion, setSourceVersion] = useState(0);
   const [soundedFor, setSoundedFor] = useState<string | null>(null);
   const [controller, setController] = useState<PlaybackController | null>(null);
-  const prefetchedAlbums = useRef(new Set<string>());
-  /** The selection an automatic advance made: it continues the timeline instead of cutting it. */
-  const handoverRef = useRef<string | null>(null);
-  /** An automatic advance the playback has not taken up yet: the ending song's progress must not advance again. */
-  const advancingRef = useRef(false);
+  /** The selection an automatic advance made, and whether the playback has taken it up yet. */
+  const handover = useRef({ key: null as string | null, advancing: false });
   const mobileRef = useRef(isMobile);
   useEffect(() => {
     mobileRef.current = isMobile;
   }, [isMobile]);
   const recorder = useRef(createPlayRecorder());
 
-  const selectionKey = useCallback(() => {
-    const { selectedSong, lastSelectedAt: at } = store.getState().player;
-    return selectedSong ? `${selectedSong._id}:${at ?? 'restored'}` : null;
-  }, [store]);
+  const selectionKey = useCallback(() => selectionKeyOf(store.getState()), [store]);
   const repeating = useCallback(() => store.getState().player.repeat && mobileRef.current, [store]);
 
   /** Starts the element; a blocked autoplay pauses with the SPEC's message, other failures show their text. */
@@ -127,25 +91,27 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
     });
   }, [audio, dispatch]);
 
-  /** Next song, as an automatic hand-over; at the very end with nowhere to go, playback stops. */
+  /**
+   * Next song, as an automatic hand-over (once per song: the ending song's progress goes on for a moment); at the
+   * very end with nowhere to go, playback stops.
+   */
   const advance = useCallback(
     (atEnd: boolean) => {
-      if (advancingRef.current) return;
+      if (handover.current.advancing) return;
       const before = selectionKey();
       recorder.current.flush();
       dispatch(playNext());
       const after = selectionKey();
-      if (after !== before) {
-        handoverRef.current = after;
-        advancingRef.current = true;
-      } else if (atEnd) dispatch(pause());
+      if (after !== before) handover.current = { key: after, advancing: true };
+      else if (atEnd) dispatch(pause());
     },
     [dispatch, selectionKey],
   );
 
-  // One controller per audio element.
+  // One controller per audio element, kept in step with the store.
   useEffect(() => {
     if (!audio) return;
+    let sync: PlaybackSync | null = null;
     const created = new PlaybackController(audio, {
       onDuration: (seconds) => dispatch(setDuration(seconds)),
       onEnded: () => {
@@ -159,6 +125,7 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
       },
       onJoin: (_from, to) => {
         recorder.current.flush();
+        audio.dataset.songOffset = String(created.songOffset);
         // The state moves on only if it has not already (songs of a second or less skip the early advance).
         if (!repeating() && store.getState().player.selectedSong?._id !== to) advance(false);
       },
@@ -171,70 +138,47 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
         // The signed address may have expired: the next play fetches a new one.
         dispatch(forgetSongStream(songId));
       },
+      onSourceAttached: () => sync?.sourceAttached(),
     });
     setController(created);
-    const handle = window.setTimeout(() => created.warm(), 0);
+    let versions = 0;
+    sync = startPlaybackSync({
+      store,
+      controller: created,
+      audio,
+      handover: handover.current,
+      requestPlay,
+      onSelection: (source, hasSource) => {
+        setSoundedFor(null);
+        setSourceLoading(
+          source === 'loading' || (source === 'none' && store.getState().player.selectedSong !== null),
+        );
+        versions += 1;
+        setSourceVersion(hasSource ? versions : 0);
+      },
+    });
+    const warm = window.setTimeout(() => created.warm(), 0);
     return () => {
-      window.clearTimeout(handle);
+      window.clearTimeout(warm);
+      sync?.stop();
       created.destroy();
       setController(null);
     };
-  }, [audio, dispatch, store, advance, repeating]);
+  }, [audio, dispatch, store, advance, repeating, requestPlay]);
 
   const songId = player.selectedSong?._id ?? null;
-  const { isPlaying, volume, pendingSeek, lastSelectedAt, forceRefreshToken } = player;
+  const { volume, pendingSeek } = player;
 
   // The library or the context changed: clear a stale context, select the first song when none is.
   useEffect(() => {
     dispatch(reconcilePlayer());
   }, [dispatch, library, context, songId]);
 
-  // A stream address is fetched when the selected song has none; in an album, the rest of it comes in one call.
-  useEffect(() => {
-    const song = store.getState().player.selectedSong;
-    if (!song || stream.fetched) return;
-    // A song the catalogue already marks locked is asked for only when someone presses play: an auto-selected,
-    // paused one would otherwise greet every listener with a refusal. Pressing play gets the server's message.
-    if (song.canPlay === false && !store.getState().player.isPlaying) return;
-    void dispatch(fetchSongStream({ songId: song._id, song })).then((result) => {
-      const { playbackContext } = store.getState().player;
-      const albumId = playbackContext.type === 'album' ? playbackContext.id : null;
-      if (!fetchSongStream.fulfilled.match(result) || !albumId || prefetchedAlbums.current.has(albumId))
-        return;
-      prefetchedAlbums.current.add(albumId);
-      // The rest of the album is fetched once this song sounds (or after a moment), so that call never competes
-      // with the playlist, key and first segment of the song the listener is waiting for.
-      afterFirstAudio(audio, () => void dispatch(fetchAlbumStream(albumId)));
-    });
-  }, [audio, dispatch, store, songId, lastSelectedAt, stream.fetched, isPlaying]);
-
-  // A new song (or a new selection of the same one) replaces the old playback, or continues it after a hand-over.
-  const { url } = stream;
-  useEffect(() => {
-    if (!controller) return;
-    const key = selectionKey();
-    const continuous = key !== null && handoverRef.current === key;
-    advancingRef.current = false;
-    setSourceVersion(0);
-    setSoundedFor(null);
-    const { selectedSong, currentTime } = store.getState().player;
-    const request = selectedSong ? songRequest(store.getState(), selectedSong) : null;
-    if (!request) {
-      // A hand-over whose address is still on its way lets the ending song play out meanwhile.
-      if (!continuous) controller.clear();
-      setSourceLoading(Boolean(selectedSong) && !continuous);
-      return;
-    }
-    controller.select(request, { startPosition: continuous ? 0 : currentTime, continuous });
-    setSourceLoading(!(continuous && audio && !audio.paused));
-    setSourceVersion((version) => version + 1);
-  }, [audio, controller, store, selectionKey, songId, url, lastSelectedAt, forceRefreshToken]);
-
   // Once the current song sounds, the one after it is prefetched (its address, key and first segment).
   useEffect(() => {
-    if (!controller || sourceVersion === 0) return;
+    if (!audio || sourceVersion === 0) return;
     return afterFirstAudio(audio, () => setSoundedFor(selectionKey()));
-  }, [audio, controller, sourceVersion, selectionKey]);
+  }, [audio, sourceVersion, selectionKey]);
   useEffect(() => {
     if (!controller?.joinsSongs || soundedFor === null || soundedFor !== selectionKey()) return;
     const state = store.getState();
@@ -262,13 +206,6 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
     player.repeat,
   ]);
 
-  // Play and pause follow the store.
-  useEffect(() => {
-    if (!audio || sourceVersion === 0) return;
-    if (isPlaying) requestPlay();
-    else if (!audio.paused) audio.pause();
-  }, [audio, isPlaying, requestPlay, sourceVersion]);
-
   useEffect(() => {
     if (audio) audio.volume = volume;
   }, [audio, volume]);
@@ -287,6 +224,7 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
       const time = controller.songTime;
       const duration = controller.songDuration ?? Number.NaN;
       const { selectedSong } = store.getState().player;
+      // Where the current song's second 0 is on the element's timeline (tests and tools read song time from it).
       audio.dataset.songOffset = String(controller.songOffset);
       dispatch(setCurrentTime(time));
       if (selectedSong) recorder.current.progress(selectedSong._id, time, duration, !audio.paused);
