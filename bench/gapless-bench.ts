@@ -53,28 +53,28 @@ async function measureGaps(browser: Browser, baseUrl: string) {
   await startAudioTap(page);
   const first = album.songs[0]!;
   await page.getByRole('button', { name: `Play ${first.title}`, exact: true }).click();
-  const startOfFirst = await page.waitForFunction(
+  // Where the first song starts on the player's timeline; every next one follows it exactly.
+  const firstStart = await page.waitForFunction(
     (title) => {
       const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
       const shown = document.querySelector('[data-testid="player-title"]')?.textContent;
       const offset = Number(audio?.dataset.songOffset);
-      return shown === title && audio && audio.currentTime - offset > 1 ? offset : null;
+      return shown === title && audio && audio.currentTime - offset > 0.5 ? offset : null;
     },
     first.title,
     { timeout: 30_000, polling: 100 },
   );
-  const lastStart =
-    (await startOfFirst.jsonValue())! +
-    album.songs.slice(0, -1).reduce((sum, song) => sum + song.samples, 0) / 44100;
+  let at = (await firstStart.jsonValue())!;
+  const joinTimes = album.songs.slice(0, -1).map((song) => (at += song.samples / 44100));
   await page.waitForFunction(
-    (start) => {
+    (last) => {
       const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-      return audio !== null && audio.currentTime > start + 1.5;
+      return audio !== null && audio.currentTime > last + 1.5;
     },
-    lastStart,
+    joinTimes.at(-1)!,
     { timeout: 120_000, polling: 100 },
   );
-  const joins = measureJoins(await readAudioTap(page));
+  const joins = measureJoins(await readAudioTap(page), joinTimes);
   await context.close();
   return joins;
 }
@@ -181,7 +181,8 @@ async function main() {
     for (const join of joins) {
       console.log(
         `  at ${join.at.toFixed(3)} s: gap ${join.gapMs.toFixed(3)} ms ` +
-          `(tone offset ${join.offsetMs.toFixed(3)} ms, silence ${join.silentMs.toFixed(3)} ms)`,
+          `(tone offset ${join.offsetMs.toFixed(3)} ms, silence ${join.silentMs.toFixed(3)} ms, ` +
+          `playback jump ${join.jumpMs.toFixed(1)} ms)`,
       );
     }
     if (joins.length === 0) throw new Error('no join was measured');

@@ -136,28 +136,34 @@ export function recordingIndexOf(recording: TapRecording, mediaTime: number): nu
 export interface SongJoin extends JoinMeasurement {
   /** Media time where the next song starts. */
   at: number;
+  /** How far playback jumped at the join instead of running on (0 for a join that played through), in ms. */
+  jumpMs: number;
 }
 
-/** Whether playback ran across media time `at` (rather than jumping to it: a song started by a click). */
-function playedAcross(recording: TapRecording, at: number): boolean {
-  const { marks } = recording;
-  return marks.some(
-    (mark, i) => mark.mediaTime < at && mark.mediaTime > at - 0.5 && (marks[i + 1]?.mediaTime ?? 0) >= at,
-  );
-}
+/** Playback jumps (seeks) of more than this between two recording chunks are not mark jitter. */
+const JUMP_TOLERANCE_S = 0.06;
 
 /**
- * Every join the recording saw: a song's start (the offsets the player reported) that playback ran across. Joins
- * too close to the recording's ends to fit the tone on both sides are left out.
+ * Measures the joins at media times `joins` (where each next song starts). Playback must have run through each:
+ * a jump there (a seek, such as a skip to the next song) is reported as such, with the gap it made.
  */
-export function measureJoins(recording: TapRecording): SongJoin[] {
-  const offsets = [...new Set(recording.marks.map((mark) => mark.songOffset))];
-  const joins: SongJoin[] = [];
-  for (const at of offsets.filter((offset) => playedAcross(recording, offset))) {
-    const index = recordingIndexOf(recording, at);
-    const margin = Math.round(0.5 * recording.rate);
-    if (index === null || index < margin || index > recording.samples.length - margin) continue;
-    joins.push({ at, ...measureJoin(recording.samples, index, recording.rate) });
-  }
-  return joins;
+export function measureJoins(recording: TapRecording, joins: number[]): SongJoin[] {
+  const { marks, rate, samples } = recording;
+  return joins.map((at) => {
+    const after = marks.findIndex((mark) => mark.mediaTime >= at);
+    const before = marks[after - 1];
+    if (after < 1 || !before) throw new Error(`the recording does not reach the join at ${at} s`);
+    const jump = marks[after]!.mediaTime - before.mediaTime - (marks[after]!.index - before.index) / rate;
+    if (Math.abs(jump) > JUMP_TOLERANCE_S) {
+      const jumpMs = jump * 1000;
+      const none = { before: [], after: [] };
+      return { at, jumpMs, offsetMs: -jumpMs, silentMs: 0, gapMs: Math.abs(jumpMs), amplitudes: none };
+    }
+    const index = recordingIndexOf(recording, at)!;
+    const margin = Math.round(0.45 * rate);
+    if (index < margin || index > samples.length - margin) {
+      throw new Error(`the join at ${at} s is too near the recording's ends to measure`);
+    }
+    return { at, jumpMs: 0, ...measureJoin(samples, index, rate) };
+  });
 }

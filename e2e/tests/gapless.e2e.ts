@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readAudioTap, measureJoins, startAudioTap } from '../support/audio-tap';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, openPage, viewports } from '../support/browser';
 import { selfCheck } from '../support/gap-analysis';
 import { demo, loginViaApi } from '../support/session';
 import { uploadToneAlbum, type ToneAlbum } from '../support/tone-album';
@@ -30,32 +30,34 @@ describe('gapless playback', () => {
     await startAudioTap(page);
     const [first, second] = album.songs;
     await page.getByRole('button', { name: `Play ${first!.title}`, exact: true }).click();
-    // The player moves on by itself: two joins have played once the third song is 1.5 s in.
-    const thirdStarts = await page.waitForFunction(
-      ({ title, seconds }) => {
+    // Where the first song starts on the player's timeline; the next two follow it exactly.
+    const firstStart = await page.waitForFunction(
+      (title) => {
         const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
         const shown = document.querySelector('[data-testid="player-title"]')?.textContent;
         const offset = Number(audio?.dataset.songOffset);
-        // A second into the first song its offset (where it starts on the timeline) is surely up to date.
-        return shown === title && audio && audio.currentTime - offset > 1 ? offset + seconds : null;
+        return shown === title && audio && audio.currentTime - offset > 0.5 ? offset : null;
       },
-      { title: first!.title, seconds: (first!.samples + second!.samples) / 44100 },
+      first!.title,
       { timeout: 30_000, polling: 100 },
     );
+    const start = (await firstStart.jsonValue())!;
+    const joinTimes = [start + first!.samples / 44100, start + (first!.samples + second!.samples) / 44100];
+    // The player moves on by itself: both joins have played once the third song is 1.5 s in.
     await page.waitForFunction(
-      (start) => {
+      (last) => {
         const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-        return audio !== null && audio.currentTime > start + 1.5;
+        return audio !== null && audio.currentTime > last + 1.5;
       },
-      (await thirdStarts.jsonValue())!,
+      joinTimes.at(-1)!,
       { timeout: 30_000, polling: 100 },
     );
-    const recording = await readAudioTap(page);
-    const joins = measureJoins(recording);
+    const joins = measureJoins(await readAudioTap(page), joinTimes);
     for (const join of joins) {
       console.log(
         `gapless join at ${join.at.toFixed(3)} s: gap ${join.gapMs.toFixed(3)} ms ` +
-          `(tone offset ${join.offsetMs.toFixed(3)} ms, silence ${join.silentMs.toFixed(3)} ms)`,
+          `(tone offset ${join.offsetMs.toFixed(3)} ms, silence ${join.silentMs.toFixed(3)} ms, ` +
+          `playback jump ${join.jumpMs.toFixed(1)} ms)`,
       );
     }
     expect(joins).toHaveLength(2);
@@ -67,6 +69,38 @@ describe('gapless playback', () => {
       });
       expect(join.gapMs).toBeLessThanOrEqual(5);
     }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('loops a song on mobile repeat, joined to itself, instead of moving on', async () => {
+    const { context, page, consoleErrors } = await openPage(browser, viewports.mobile);
+    await loginViaApi(context, demo.admin);
+    await page.goto(`${baseUrl}/album/${album.albumId}`);
+    const last = album.songs.at(-1)!;
+    await page.getByRole('button', { name: `Play ${last.title}`, exact: true }).click();
+    const mini = page.getByTestId('mobile-mini-player');
+    await mini.getByRole('button', { name: new RegExp(`^Open now playing: ${last.title}`) }).click();
+    const view = page.getByRole('dialog', { name: 'NOW PLAYING' });
+    await view.getByRole('button', { name: 'Repeat song' }).click();
+    const firstStart = await page.evaluate(() =>
+      Number(document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.dataset.songOffset),
+    );
+    // The song's second time round starts exactly where the first ends on the timeline.
+    const secondStart = firstStart + last.samples / 44100;
+    await page.waitForFunction(
+      (start) => {
+        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+        return audio !== null && !audio.paused && audio.currentTime > start + 0.5;
+      },
+      secondStart,
+      { timeout: 20_000, polling: 100 },
+    );
+    await expect(page.getByTestId('player-title').first().textContent()).resolves.toBe(last.title);
+    const offset = await page.evaluate(() =>
+      Number(document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')?.dataset.songOffset),
+    );
+    expect(offset).toBeCloseTo(secondStart, 6);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

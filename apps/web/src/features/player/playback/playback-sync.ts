@@ -54,12 +54,23 @@ type PlayerStore = {
   dispatch: ThunkDispatch<PlayerRootState, unknown, UnknownAction>;
 };
 
+/**
+ * Shared with the hook's auto-advance: `pending` while it dispatches (the selection it makes is seen here, inside
+ * that dispatch), `key` the selection it made, `awaitingSource` while that selection has no address yet (the
+ * ending song still plays, and must not advance again).
+ */
+export interface Handover {
+  pending: boolean;
+  key: string | null;
+  awaitingSource: boolean;
+}
+
 export interface PlaybackSyncOptions {
   store: PlayerStore;
   controller: PlaybackController;
   audio: HTMLAudioElement;
-  /** The selection an automatic advance made: it continues the timeline instead of cutting the ending song. */
-  handover: { key: string | null; advancing: boolean };
+  /** Automatic advances, which continue the timeline instead of cutting the ending song. */
+  handover: Handover;
   /** Starts the element (the hook's autoplay handling). */
   requestPlay(): void;
   /** A new selection: 'none' without an address, 'loading' a new source, 'continuing' a hand-over in progress. */
@@ -111,8 +122,9 @@ export function startPlaybackSync(options: PlaybackSyncOptions): PlaybackSync {
     const signature = `${key}:${request?.url ?? ''}:${forceRefreshToken}`;
     if (signature === sourceFor) return;
     sourceFor = signature;
-    const continuous = key !== null && handover.key === key;
-    handover.advancing = false;
+    const continuous = key !== null && (handover.pending || handover.key === key);
+    if (continuous) handover.key = key;
+    handover.awaitingSource = continuous && !request;
     if (!request) {
       // A hand-over whose address is still on its way lets the ending song play out meanwhile.
       if (!continuous) controller.clear();

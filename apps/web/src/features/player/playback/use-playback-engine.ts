@@ -20,6 +20,7 @@ import {
   selectionKeyOf,
   songRequest,
   startPlaybackSync,
+  type Handover,
   type PlaybackSync,
 } from './playback-sync';
 
@@ -63,8 +64,8 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
   const [sourceVersion, setSourceVersion] = useState(0);
   const [soundedFor, setSoundedFor] = useState<string | null>(null);
   const [controller, setController] = useState<PlaybackController | null>(null);
-  /** The selection an automatic advance made, and whether the playback has taken it up yet. */
-  const handover = useRef({ key: null as string | null, advancing: false });
+  /** Automatic advances in progress (playback-sync.ts). */
+  const handover = useRef<Handover>({ pending: false, key: null, awaitingSource: false });
   const mobileRef = useRef(isMobile);
   useEffect(() => {
     mobileRef.current = isMobile;
@@ -92,18 +93,22 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
   }, [audio, dispatch]);
 
   /**
-   * Next song, as an automatic hand-over (once per song: the ending song's progress goes on for a moment); at the
-   * very end with nowhere to go, playback stops.
+   * Next song, as an automatic hand-over (once: while the next song's address is on its way the ending song's
+   * progress goes on); at the very end with nowhere to go, playback stops.
    */
   const advance = useCallback(
     (atEnd: boolean) => {
-      if (handover.current.advancing) return;
+      if (handover.current.awaitingSource) return;
       const before = selectionKey();
       recorder.current.flush();
-      dispatch(playNext());
-      const after = selectionKey();
-      if (after !== before) handover.current = { key: after, advancing: true };
-      else if (atEnd) dispatch(pause());
+      // The playback takes the new selection up inside this dispatch (a store subscription), as a hand-over.
+      handover.current.pending = true;
+      try {
+        dispatch(playNext());
+      } finally {
+        handover.current.pending = false;
+      }
+      if (selectionKey() === before && atEnd) dispatch(pause());
     },
     [dispatch, selectionKey],
   );
