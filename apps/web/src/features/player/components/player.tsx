@@ -7,7 +7,8 @@ import { usePlayerControls } from '../hooks/use-player-controls';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { usePlayerDispatch, usePlayerSelector } from '../hooks/use-player-store';
 import { useStreamWarning } from '../hooks/use-stream-warning';
-import { gaplessSupported } from '../playback/gapless-player';
+import { whenIdle } from '../idle';
+import { gaplessSupported } from '../playback/gapless-support';
 import { loadHls } from '../playback/hls-loader';
 import { usePlaybackEngine } from '../playback/use-playback-engine';
 import { selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
@@ -35,16 +36,10 @@ export function Player() {
   const song = player.selectedSong;
 
   // Warm hls.js up once the page is idle, so the first play does not wait for it (only where the gapless player
-  // cannot play: it needs no hls.js).
+  // cannot play: it needs no hls.js, and warms itself up).
   useEffect(() => {
     if (gaplessSupported()) return;
-    const warm = () => void loadHls().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(warm, { timeout: 4000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(warm, 1500);
-    return () => clearTimeout(timer);
+    return whenIdle(() => void loadHls().catch(() => undefined), 4000);
   }, []);
 
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);

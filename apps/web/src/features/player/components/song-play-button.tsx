@@ -13,20 +13,11 @@ import {
   releaseAlbumPrefetch,
 } from '../stream-prefetch';
 import { prefetchAlbumStream } from '../stream.slice';
+import { whenIdle } from '../idle';
 
 export interface SongListPlayContext {
   type: PlaybackContextType;
   id?: string | null;
-}
-
-/** Runs `work` when the page is next idle (or within a second). */
-function whenIdle(work: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(work, { timeout: 1000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 200);
-  return () => clearTimeout(timer);
 }
 
 /**

@@ -9,10 +9,9 @@ import { withNoCache } from '../player.rules';
 import { segmentIndexAt, segmentPlacement, segmentRange, songTiming, type TimeRange } from './gapless-timing';
 import { PlaybackError, SongLoader, type Fetcher } from './song-loader';
 import { bufferedRanges, SourceBufferQueue } from './source-buffer-queue';
-import { canDecryptSegments } from './segment-crypto';
+import { ADTS_MIME } from './gapless-support';
 import { createEntry, dropEntry, entryEnd, type TimelineEntry } from './timeline-entry';
 
-export const ADTS_MIME = 'audio/aac';
 const BUFFER_AHEAD_S = 30;
 const MAX_AHEAD_S = 600;
 const MAX_BUFFER_BYTES = 60 * 1000 * 1000;
@@ -53,15 +52,6 @@ export interface PlayOptions {
   startPosition: number;
   /** An automatic hand-over: the song follows the current one on the timeline instead of starting at once. */
   continuous: boolean;
-}
-
-export function gaplessSupported(): boolean {
-  return (
-    typeof MediaSource !== 'undefined' &&
-    MediaSource.isTypeSupported(ADTS_MIME) &&
-    canDecryptSegments() &&
-    typeof AbortSignal.any === 'function'
-  );
 }
 
 export class GaplessPlayer {

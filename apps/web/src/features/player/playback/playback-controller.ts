@@ -5,7 +5,8 @@
  */
 import { withNoCache } from '../player.rules';
 import { attachFile, attachStream, detachMedia, type AttachedSource } from './audio-source';
-import { GaplessPlayer, gaplessSupported, type SongSource } from './gapless-player';
+import type { GaplessPlayer, SongSource } from './gapless-player';
+import { gaplessSupported, loadGapless, type GaplessModule } from './gapless-support';
 
 export interface SongRequest {
   songId: string;
@@ -39,6 +40,8 @@ type Mode = 'none' | 'gapless' | 'hls' | 'native' | 'file';
 export class PlaybackController {
   private mode: Mode = 'none';
   private gapless: GaplessPlayer | null = null;
+  /** The gapless player's code, once loaded (it is not part of the first route's JavaScript). */
+  private gaplessCode: GaplessModule | null = null;
   private source: AttachedSource | null = null;
   private song: SongRequest | null = null;
   /** Songs whose stream failed: they play their plain file from then on. */
@@ -46,11 +49,12 @@ export class PlaybackController {
   /** Bumped by every selection, so a slow hls.js attach for an older one is dropped. */
   private attachment = 0;
   private readonly removeListeners: () => void;
+  private destroyed = false;
 
   constructor(
     private readonly audio: HTMLAudioElement,
     private readonly events: PlaybackEvents,
-    private readonly useGapless: boolean = gaplessSupported(),
+    private useGapless: boolean = gaplessSupported(),
   ) {
     const onDuration = () => {
       if (this.mode !== 'gapless' && Number.isFinite(audio.duration)) events.onDuration(audio.duration);
@@ -76,9 +80,16 @@ export class PlaybackController {
     };
   }
 
-  /** Creates the gapless player ahead of the first song, so a first click finds its MediaSource open. */
+  /** Loads and creates the gapless player ahead of the first song, so a first click finds its MediaSource open. */
   warm(): void {
-    if (this.useGapless && !this.gapless && this.mode === 'none') this.gaplessPlayer();
+    if (!this.useGapless) return;
+    loadGapless().then(
+      (code) => {
+        this.gaplessCode = code;
+        if (!this.gapless && this.mode === 'none' && !this.destroyed) this.gaplessPlayer();
+      },
+      () => undefined, // the first song tries again, and falls back to hls.js
+    );
   }
 
   /**
@@ -95,7 +106,25 @@ export class PlaybackController {
     if (this.useGapless) {
       this.detachOther('gapless');
       this.mode = 'gapless';
-      this.gaplessPlayer().play(toSource(song), options);
+      if (this.gaplessCode) {
+        this.gaplessPlayer().play(toSource(song), options);
+        return;
+      }
+      const attachment = this.attachment;
+      loadGapless().then(
+        (code) => {
+          this.gaplessCode = code;
+          if (this.attachment !== attachment) return;
+          this.gaplessPlayer().play(toSource(song), options);
+          this.events.onSourceAttached();
+        },
+        () => {
+          if (this.attachment !== attachment) return;
+          this.useGapless = false; // its code could not be loaded: hls.js plays instead
+          this.mode = 'none';
+          void this.attachHls(song, options.startPosition, attachment);
+        },
+      );
       return;
     }
     this.detachOther('none');
@@ -147,10 +176,11 @@ export class PlaybackController {
   }
 
   get hasSource(): boolean {
-    return this.mode !== 'none';
+    return this.mode === 'gapless' ? this.gapless !== null : this.mode !== 'none';
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.removeListeners();
     this.attachment += 1;
     this.detachOther('none');
@@ -159,7 +189,7 @@ export class PlaybackController {
   }
 
   private gaplessPlayer(): GaplessPlayer {
-    this.gapless ??= new GaplessPlayer(this.audio, {
+    this.gapless ??= new this.gaplessCode!.GaplessPlayer(this.audio, {
       onFatalError: (error, songId) => this.streamFailure(songId, error.type),
       onJoin: (from, to) => this.events.onJoin(from.songId, to.songId),
       onDuration: (seconds) => this.events.onDuration(seconds),

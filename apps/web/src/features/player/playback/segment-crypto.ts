@@ -7,11 +7,6 @@ export class SegmentDecryptError extends Error {
   override name = 'SegmentDecryptError';
 }
 
-/** Web Crypto exists only in secure contexts (https, localhost). */
-export function canDecryptSegments(): boolean {
-  return typeof crypto !== 'undefined' && typeof crypto.subtle?.decrypt === 'function';
-}
-
 export async function importSegmentKey(raw: ArrayBuffer): Promise<CryptoKey> {
   if (raw.byteLength !== 16) throw new SegmentDecryptError(`the key has ${raw.byteLength} bytes, not 16`);
   return crypto.subtle.importKey('raw', raw, { name: 'AES-CBC' }, false, ['decrypt']);

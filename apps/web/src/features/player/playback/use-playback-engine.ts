@@ -13,6 +13,7 @@ import { playNext, reconcilePlayer } from '../player.thunks';
 import { fetchSongStream, forgetSongStream } from '../stream.slice';
 import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/use-player-store';
 import type { Song } from '../../catalog/catalog.types';
+import { whenIdle } from '../idle';
 import { createPlayRecorder } from './play-recorder';
 import { PlaybackController } from './playback-controller';
 import {
@@ -162,9 +163,10 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
         setSourceVersion(hasSource ? versions : 0);
       },
     });
-    const warm = window.setTimeout(() => created.warm(), 0);
+    // The gapless player's code and MediaSource, ready before the first click but after the first route.
+    const cancelWarm = whenIdle(() => created.warm(), 2000);
     return () => {
-      window.clearTimeout(warm);
+      cancelWarm();
       sync?.stop();
       created.destroy();
       setController(null);
