@@ -15,7 +15,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { measureJoins, readAudioTap, startAudioTap } from '../e2e/support/audio-tap';
-import { launchBrowser } from '../e2e/support/browser';
+import { allowNamedFunctions, launchBrowser } from '../e2e/support/browser';
 import { selfCheck } from '../e2e/support/gap-analysis';
 import { freshSeededDataDir } from '../e2e/support/seed-cache';
 import { startServer } from '../e2e/support/server-process';
@@ -120,6 +120,7 @@ async function measureNextStarts(browser: Browser, baseUrl: string) {
     return audio !== null && !audio.paused && audio.readyState >= 3;
   });
 
+  await allowNamedFunctions(page);
   const timings: number[] = [];
   let current = 0;
   for (let press = 0; press < PRESSES; press += 1) {

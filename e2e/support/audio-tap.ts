@@ -5,6 +5,7 @@
  * The worklet module is a blob: URL, so the page's context needs `bypassCSP: true`.
  */
 import type { Page } from 'playwright-core';
+import { allowNamedFunctions } from './browser';
 import { measureJoin, type JoinMeasurement } from './gap-analysis';
 
 interface TapWindow {
@@ -54,17 +55,9 @@ class BackbeatTap extends AudioWorkletProcessor {
 registerProcessor('backbeat-tap', BackbeatTap);
 `;
 
-/**
- * tsx (the benches' runner) compiles with esbuild's keepNames, which wraps named functions in a `__name` helper that
- * does not exist in the page the function is sent to.
- */
-async function defineNameHelper(page: Page): Promise<void> {
-  await page.evaluate('globalThis.__name ??= (fn) => fn');
-}
-
 export async function startAudioTap(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="player-audio"]', { state: 'attached' });
-  await defineNameHelper(page);
+  await allowNamedFunctions(page);
   await page.evaluate(async (code) => {
     const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
     if (!audio) throw new Error('no player audio element');
