@@ -6,17 +6,13 @@
  * timeline. Buffering follows SPEC section 9: 30 s ahead, 600 s at most, 60 MB, holes up to 0.5 s jumped.
  */
 import { withNoCache } from '../player.rules';
-import { segmentIndexAt, segmentPlacement, segmentRange, songTiming, type TimeRange } from './gapless-timing';
+import { holeEnd, isBuffered, keepFrom, nextJob, placeFollowing, type Job } from './buffer-policy';
+import { segmentPlacement, segmentRange, songTiming, type TimeRange } from './gapless-timing';
 import { PlaybackError, SongLoader, type Fetcher } from './song-loader';
 import { bufferedRanges, SourceBufferQueue } from './source-buffer-queue';
 import { ADTS_MIME } from './gapless-support';
 import { createEntry, dropEntry, entryEnd, type TimelineEntry } from './timeline-entry';
 
-const BUFFER_AHEAD_S = 30;
-const MAX_AHEAD_S = 600;
-const MAX_BUFFER_BYTES = 60 * 1000 * 1000;
-const MAX_HOLE_S = 0.5;
-const BACK_BUFFER_S = 30;
 /** A prefetched song's key is asked for again when older than this, before that song sounds. */
 export const KEY_FRESH_MS = 60_000;
 /** How long before a prefetched song sounds its stale key is asked for again. */
@@ -283,11 +279,9 @@ export class GaplessPlayer {
 
   private onWaiting(): void {
     const time = this.audio.currentTime;
-    const hole = bufferedRanges(this.audio).find(
-      (range) => range.start > time && range.start - time <= MAX_HOLE_S,
-    );
-    if (hole) {
-      this.audio.currentTime = hole.start;
+    const hole = holeEnd(bufferedRanges(this.audio), time);
+    if (hole !== null) {
+      this.audio.currentTime = hole;
       return;
     }
     const last = this.chain.at(-1);
@@ -322,40 +316,13 @@ export class GaplessPlayer {
     })();
   }
 
-  private nextJob(): { entry: TimelineEntry; index: number | null } | null {
+  private nextJob(): Job | null {
     if (this.destroyed) return null;
-    const time = this.audio.currentTime;
-    let previous: TimelineEntry | null = null;
-    if (this.bufferedBytes() >= MAX_BUFFER_BYTES) return null;
-    for (const entry of this.chain) {
-      if (entry.failed) return null;
-      if (entry.start === null) {
-        if (!previous?.timing || previous.start === null) return null;
-        entry.start = previous.start + previous.timing.duration;
-      }
-      previous = entry;
-      if (!entry.playlist) return { entry, index: null };
-      const timing = entry.timing!;
-      const from = segmentIndexAt(entry.playlist, timing, time - entry.start);
-      for (let index = from; index < entry.playlist.segments.length; index += 1) {
-        const range = segmentRange(entry.start, timing, entry.playlist, index);
-        if (range.end <= range.start || range.end <= time || this.isBuffered(range)) continue;
-        const ahead = range.start - time;
-        // Beyond the 30 s buffer target only the next song's first segment is fetched (within 600 s).
-        const prefetch = index === 0 && entry !== this.chain[0] && ahead <= MAX_AHEAD_S;
-        if (ahead > BUFFER_AHEAD_S && !prefetch) break;
-        // A segment that keeps not showing up in the buffer is not fetched forever.
-        if ((entry.attempts.get(index) ?? 0) >= 3) return null;
-        return { entry, index };
-      }
-    }
-    return null;
+    placeFollowing(this.chain);
+    return nextJob(this.chain, this.audio.currentTime, bufferedRanges(this.audio));
   }
 
-  private async runJob(
-    queue: SourceBufferQueue,
-    { entry, index }: { entry: TimelineEntry; index: number | null },
-  ): Promise<void> {
+  private async runJob(queue: SourceBufferQueue, { entry, index }: Job): Promise<void> {
     try {
       if (index === null) {
         entry.playlist = await entry.loader.playlist;
@@ -399,30 +366,15 @@ export class GaplessPlayer {
   }
 
   private isBuffered(range: TimeRange): boolean {
-    const middle = (range.start + range.end) / 2;
-    return bufferedRanges(this.audio).some((buffered) => buffered.start <= middle && middle < buffered.end);
-  }
-
-  /** Encrypted bytes of the appended segments still in the buffer. */
-  private bufferedBytes(): number {
-    let bytes = 0;
-    for (const entry of this.chain) {
-      const { playlist, timing, start } = entry;
-      if (!playlist || !timing || start === null) continue;
-      for (const [index, size] of entry.appended) {
-        if (this.isBuffered(segmentRange(start, timing, playlist, index))) bytes += size;
-      }
-    }
-    return bytes;
+    return isBuffered(bufferedRanges(this.audio), range);
   }
 
   /** Drops audio the listener has left: more than 30 s behind the playhead, and anything before the songs in play. */
   private evict(): void {
-    const first = this.chain[0];
-    if (!this.queue || !first || first.start === null) return;
-    const keepFrom = Math.max(first.start, this.audio.currentTime - BACK_BUFFER_S);
-    if (bufferedRanges(this.audio).some((range) => range.start < keepFrom - 0.001)) {
-      void this.queue.remove({ start: 0, end: keepFrom });
+    const from = keepFrom(this.chain, this.audio.currentTime);
+    if (!this.queue || from === null) return;
+    if (bufferedRanges(this.audio).some((range) => range.start < from - 0.001)) {
+      void this.queue.remove({ start: 0, end: from });
     }
   }
 }
