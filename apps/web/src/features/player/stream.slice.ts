@@ -17,6 +17,8 @@ export interface StreamState {
   urls: Record<string, string>;
   /** Plain-audio fallback address per song id (from the song endpoint). */
   audioUrls: Record<string, string>;
+  /** The first segment's address per song id, asked for together with the playlist and the key. */
+  firstSegmentUrls: Record<string, string>;
   fetchedIds: string[];
   loading: boolean;
   /** The song whose address is being fetched, so a second request for it is not sent. */
@@ -27,6 +29,7 @@ export interface StreamState {
 export const initialStreamState: StreamState = {
   urls: {},
   audioUrls: {},
+  firstSegmentUrls: {},
   fetchedIds: [],
   loading: false,
   fetchingSongId: null,
@@ -117,6 +120,7 @@ function storeAlbumUrls(state: StreamState, response: StreamAlbumResponse): void
     // An address already held stays: replacing the playing song's would make the player load it again.
     if (state.urls[key]) return;
     state.urls[key] = item.url;
+    if (item.firstSegmentUrl) state.firstSegmentUrls[key] = item.firstSegmentUrl;
     markFetched(state, key);
   });
 }
@@ -132,6 +136,7 @@ const streamSlice = createSlice({
     forgetSongStream(state, action: PayloadAction<string>) {
       delete state.urls[action.payload];
       delete state.audioUrls[action.payload];
+      delete state.firstSegmentUrls[action.payload];
       state.fetchedIds = state.fetchedIds.filter((id) => id !== action.payload);
     },
   },
@@ -144,9 +149,10 @@ const streamSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchSongStream.fulfilled, (state, action) => {
-        const { songId, url, audioUrl } = action.payload;
+        const { songId, url, audioUrl, firstSegmentUrl } = action.payload;
         state.urls[songId] = url;
         state.audioUrls[songId] = audioUrl;
+        if (firstSegmentUrl) state.firstSegmentUrls[songId] = firstSegmentUrl;
         markFetched(state, songId);
         state.loading = false;
         state.fetchingSongId = null;

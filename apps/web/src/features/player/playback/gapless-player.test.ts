@@ -132,7 +132,11 @@ class FakeAudio extends EventTarget {
 
 const playlistUrl = (songId: string) => `${ORIGIN}/api/stream/hls/${songId}/index.m3u8?token=t-${songId}`;
 const keyUrl = (songId: string) => `${ORIGIN}/api/stream/hls/${songId}/key?token=t-${songId}`;
-const source = (songId: string): SongSource => ({ songId, url: playlistUrl(songId) });
+const source = (songId: string): SongSource => ({
+  songId,
+  url: playlistUrl(songId),
+  firstSegmentUrl: `/api/stream/hls/${songId}/seg_0000.ts`,
+});
 
 let segment: ArrayBuffer;
 let requests: string[];

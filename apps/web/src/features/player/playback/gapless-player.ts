@@ -28,6 +28,8 @@ export interface SongSource {
   songId: string;
   /** The song's tokenised playlist address (the SPEC's nocache parameter is added per request). */
   url: string;
+  /** The address the playlist gives its first segment, to ask for it together with the playlist. */
+  firstSegmentUrl?: string | null;
   /** The catalogue's duration, for media transcoded before the gapless tag. */
   durationHint?: number;
 }
@@ -158,7 +160,7 @@ export class GaplessPlayer {
     for (const dropped of this.chain.splice(index + 1)) this.drop(dropped);
     if (source) {
       const start = current.start !== null && current.timing ? entryEnd(current) : null;
-      this.chain.push(createEntry(source, start, (url, signal) => this.loader(url, signal, true)));
+      this.chain.push(createEntry(source, start, (signal) => this.loader(source, signal, true)));
     }
     this.pump();
   }
@@ -187,8 +189,12 @@ export class GaplessPlayer {
     }
   }
 
-  private loader(url: string, signal: AbortSignal, guessFirstSegment: boolean): SongLoader {
-    return new SongLoader(withNoCache(url, Date.now()), signal, { guessFirstSegment, fetcher: this.fetcher });
+  /** `fromStart`: the song plays from its first segment, which is then asked for with the playlist. */
+  private loader(source: SongSource, signal: AbortSignal, fromStart: boolean): SongLoader {
+    return new SongLoader(withNoCache(source.url, Date.now()), signal, {
+      firstSegmentUrl: fromStart ? (source.firstSegmentUrl ?? null) : null,
+      fetcher: this.fetcher,
+    });
   }
 
   /** A song that is not queued: a fresh stretch of timeline after everything buffered so far. */
@@ -196,7 +202,7 @@ export class GaplessPlayer {
     const known = [...this.chain.map(entryEnd), ...bufferedRanges(this.audio).map((range) => range.end)];
     const start = Math.ceil(Math.max(this.audio.currentTime, ...known.filter(Number.isFinite)) + 1);
     for (const entry of this.chain) this.drop(entry);
-    const entry = createEntry(source, start, (url, signal) => this.loader(url, signal, startPosition < 5));
+    const entry = createEntry(source, start, (signal) => this.loader(source, signal, startPosition < 5));
     this.chain = [entry];
     this.current = entry;
     this.endedFor = null;

@@ -14,6 +14,8 @@ export interface SongRequest {
   url: string;
   /** The plain audio address, when the song endpoint gave one. */
   fallbackUrl: string | null;
+  /** The first segment's address, when the server gave it. */
+  firstSegmentUrl?: string | null;
   /** The catalogue's duration. */
   durationHint?: number;
 }
@@ -265,5 +267,10 @@ export class PlaybackController {
 }
 
 function toSource(song: SongRequest): SongSource {
-  return { songId: song.songId, url: song.url, durationHint: song.durationHint };
+  return {
+    songId: song.songId,
+    url: song.url,
+    firstSegmentUrl: song.firstSegmentUrl ?? null,
+    durationHint: song.durationHint,
+  };
 }

@@ -4,7 +4,7 @@
  * on a busy machine), so a prefetched next song is a seek away and a cold start's requests leave at once.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 import type { PlayerRootState } from '../player.selectors';
 import { claimAlbumPrefetch } from '../stream-prefetch';
 import { fetchAlbumStream, fetchSongStream } from '../stream.slice';
@@ -44,6 +44,7 @@ export function songRequest(state: PlayerRootState, song: Song): SongRequest | n
     songId: song._id,
     url,
     fallbackUrl: state.stream.audioUrls[song._id] ?? null,
+    firstSegmentUrl: state.stream.firstSegmentUrls[song._id] ?? null,
     durationHint: song.duration,
   };
 }

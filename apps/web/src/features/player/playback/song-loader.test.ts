@@ -37,11 +37,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SongLoader', () => {
-  it('asks for the playlist, the key and the first segment at once, before the playlist answers', () => {
+  it('asks for the playlist, the key and the first segment the server named at once, before the playlist answers', () => {
     const never = () => new Promise<Response>(() => undefined);
     const server = fakeServer({ [PLAYLIST_URL]: never, [KEY_URL]: never, [segmentUrl(0)]: never });
     new SongLoader(PLAYLIST_URL, new AbortController().signal, {
-      guessFirstSegment: true,
+      firstSegmentUrl: segmentUrl(0),
       fetcher: server.fetcher,
     });
     expect(server.calls.map((call) => call.url).sort()).toEqual(
@@ -61,7 +61,7 @@ describe('SongLoader', () => {
       [segmentUrl(1)]: ok(segment),
     });
     const loader = new SongLoader(PLAYLIST_URL, new AbortController().signal, {
-      guessFirstSegment: true,
+      firstSegmentUrl: segmentUrl(0),
       fetcher: server.fetcher,
     });
     const first = await loader.loadSegment(0);
@@ -72,6 +72,24 @@ describe('SongLoader', () => {
     expect(server.count(KEY_URL)).toBe(1);
   });
 
+  it('fetches the first segment the playlist names when the address given up front is another', async () => {
+    const segment = await encryptedSegment();
+    const elsewhere = `${ORIGIN}/media/songs/s1/v0/seg_0000.ts`;
+    const server = fakeServer({
+      [PLAYLIST_URL]: ok(servedPlaylist([6])),
+      [KEY_URL]: ok(RAW_KEY),
+      [segmentUrl(0)]: ok(segment),
+      [elsewhere]: ok(segment),
+    });
+    const loader = new SongLoader(PLAYLIST_URL, new AbortController().signal, {
+      firstSegmentUrl: '/media/songs/s1/v0/seg_0000.ts',
+      fetcher: server.fetcher,
+    });
+    await expect(loader.loadSegment(0)).resolves.toMatchObject({ frames: 12 });
+    expect(server.count(elsewhere)).toBe(1);
+    expect(server.count(segmentUrl(0))).toBe(1);
+  });
+
   it('never retries a key: a refusal is final and reaches every segment', async () => {
     const server = fakeServer({
       [PLAYLIST_URL]: ok(servedPlaylist([6])),
@@ -79,7 +97,7 @@ describe('SongLoader', () => {
       [segmentUrl(0)]: ok(await encryptedSegment()),
     });
     const loader = new SongLoader(PLAYLIST_URL, new AbortController().signal, {
-      guessFirstSegment: true,
+      firstSegmentUrl: segmentUrl(0),
       fetcher: server.fetcher,
     });
     await expect(loader.keyReady()).rejects.toMatchObject({ type: 'networkError', status: 403 });
@@ -99,7 +117,7 @@ describe('SongLoader', () => {
       [segmentUrl(1)]: [status(404), ok(segment)],
     });
     const loader = new SongLoader(PLAYLIST_URL, new AbortController().signal, {
-      guessFirstSegment: false,
+      firstSegmentUrl: null,
       fetcher: server.fetcher,
     });
     await expect(loader.loadSegment(0)).resolves.toMatchObject({ frames: 12 });
@@ -115,14 +133,14 @@ describe('SongLoader', () => {
       [segmentUrl(0)]: ok(await encrypt(new Uint8Array(400), RAW_KEY, IV)),
     });
     const loader = new SongLoader(PLAYLIST_URL, new AbortController().signal, {
-      guessFirstSegment: true,
+      firstSegmentUrl: segmentUrl(0),
       fetcher: server.fetcher,
     });
     await expect(loader.loadSegment(0)).rejects.toMatchObject({ type: 'mediaError' });
 
     const abort = new AbortController();
     const dropped = new SongLoader(PLAYLIST_URL, abort.signal, {
-      guessFirstSegment: false,
+      firstSegmentUrl: null,
       fetcher: fakeServer({ [PLAYLIST_URL]: status(503), [KEY_URL]: ok(RAW_KEY) }).fetcher,
     });
     abort.abort(new DOMException('gone', 'AbortError'));

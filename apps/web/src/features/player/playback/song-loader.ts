@@ -68,21 +68,24 @@ export class SongLoader {
   private keyUrl: string | null;
   /** performance.now() of the last key answer the server gave (or of the request, while it is on its way). */
   keyFetchedAt: number;
-  /** The first segment, asked for with the playlist (its name is fixed by the transcoder) to save a round trip. */
+  /** The first segment, asked for with the playlist (the server names it up front) to save a round trip. */
   private firstSegment: Promise<ArrayBuffer> | null;
+  private readonly firstSegmentUrl: string | null;
 
   constructor(
     readonly playlistUrl: string,
     private readonly signal: AbortSignal,
-    options: { guessFirstSegment: boolean; fetcher?: Fetcher },
+    options: { firstSegmentUrl: string | null; fetcher?: Fetcher },
   ) {
     this.fetcher = options.fetcher ?? ((url, init) => fetch(url, init));
     this.keyUrl = keyAddressFor(playlistUrl, window.location.href);
     this.keyFetchedAt = performance.now();
     this.key = this.keyUrl ? this.loadKey(this.keyUrl) : Promise.reject(new PlaybackError('otherError', ''));
     this.key.catch(() => undefined);
-    const guess = options.guessFirstSegment ? this.firstSegmentAddress() : null;
-    this.firstSegment = guess ? this.fetchBytes(guess, 'segment') : null;
+    this.firstSegmentUrl = options.firstSegmentUrl
+      ? new URL(options.firstSegmentUrl, window.location.href).href
+      : null;
+    this.firstSegment = this.firstSegmentUrl ? this.fetchBytes(this.firstSegmentUrl, 'segment') : null;
     this.firstSegment?.catch(() => undefined);
     this.playlist = this.loadPlaylist();
     this.playlist.catch(() => undefined);
@@ -106,12 +109,9 @@ export class SongLoader {
     const playlist = await this.playlist;
     const segment = playlist.segments[index];
     if (!segment) throw new PlaybackError('otherError', `no segment ${index}`);
-    const guessed = index === 0 ? this.firstSegment : null;
-    this.firstSegment = null;
-    const encrypted =
-      guessed && segment.uri === this.firstSegmentAddress()
-        ? await guessed
-        : await this.fetchBytes(segment.uri, 'segment');
+    const early = index === 0 && segment.uri === this.firstSegmentUrl ? this.firstSegment : null;
+    if (index === 0) this.firstSegment = null;
+    const encrypted = early ? await early : await this.fetchBytes(segment.uri, 'segment');
     const key = await this.key;
     try {
       const plain = await decryptSegment(encrypted, key, playlist.key.iv ?? sequenceIv(segment.sequence));
@@ -128,11 +128,6 @@ export class SongLoader {
       }
       throw error;
     }
-  }
-
-  private firstSegmentAddress(): string | null {
-    const url = new URL(this.playlistUrl, window.location.href);
-    return url.pathname.endsWith('/index.m3u8') ? new URL('seg_0000.ts', url).href : null;
   }
 
   private async loadPlaylist(): Promise<MediaPlaylist> {

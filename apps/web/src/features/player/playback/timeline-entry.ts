@@ -4,7 +4,7 @@ import type { SongLoader } from './song-loader';
 
 /** One song laid out on the gapless player's timeline. */
 export interface TimelineEntry {
-  source: { songId: string; url: string; durationHint?: number };
+  source: { songId: string; url: string; firstSegmentUrl?: string | null; durationHint?: number };
   /** Media time of the song's first real sample; null until the song before it knows its length. */
   start: number | null;
   loader: SongLoader;
@@ -24,13 +24,13 @@ export interface TimelineEntry {
 export function createEntry(
   source: TimelineEntry['source'],
   start: number | null,
-  makeLoader: (url: string, signal: AbortSignal) => SongLoader,
+  makeLoader: (signal: AbortSignal) => SongLoader,
 ): TimelineEntry {
   const abort = new AbortController();
   return {
     source,
     start,
-    loader: makeLoader(source.url, abort.signal),
+    loader: makeLoader(abort.signal),
     abort,
     playlist: null,
     timing: null,

@@ -12,7 +12,7 @@ import { pause, seekApplied, setCurrentTime, setDuration } from '../player.slice
 import { playNext, reconcilePlayer } from '../player.thunks';
 import { fetchSongStream, forgetSongStream } from '../stream.slice';
 import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/use-player-store';
-import type { Song } from '../../catalog/catalog.types';
+import type { Song } from '../../catalog';
 import { whenIdle } from '../idle';
 import { createPlayRecorder } from './play-recorder';
 import { PlaybackController } from './playback-controller';
