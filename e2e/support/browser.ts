@@ -64,3 +64,11 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * tsx (the benches' runner) compiles with esbuild's keepNames, which wraps named functions in a `__name` helper;
+ * a function sent to the page with `page.evaluate` then needs that helper there too.
+ */
+export async function allowNamedFunctions(page: Page): Promise<void> {
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+}

@@ -182,8 +182,10 @@ describe('GET /api/stream/song/:id', () => {
     for (const user of [admin, owner]) {
       const res = await get(`/api/stream/song/${song.premiumTrack2}`, user);
       expect(res.statusCode).toBe(200);
-      const body = res.json<{ url: string; audioUrl: string }>();
-      expect(Object.keys(body).sort()).toEqual(['audioUrl', 'url']);
+      const body = res.json<{ url: string; audioUrl: string; firstSegmentUrl: string }>();
+      expect(Object.keys(body).sort()).toEqual(['audioUrl', 'firstSegmentUrl', 'url']);
+      // Public ciphertext, served without a token (the playlist names it the same way).
+      expect(body.firstSegmentUrl).toBe(`/api/stream/hls/${song.premiumTrack2}/seg_0000.ts`);
       expect(body.url).toMatch(
         new RegExp(`^/api/stream/hls/${song.premiumTrack2}/index\\.m3u8\\?token=[\\w-]+\\.[\\w-]+$`),
       );
@@ -285,8 +287,9 @@ describe('GET /api/stream/album/:id', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(urlsOf(body)).toEqual([song.premiumTrack1, song.premiumTrack2]);
-    for (const { songId, url } of body.urls) {
+    for (const { songId, url, firstSegmentUrl } of body.urls) {
       expect(url).toMatch(new RegExp(`^/api/stream/hls/${songId}/index\\.m3u8\\?token=`));
+      expect(firstSegmentUrl).toBe(`/api/stream/hls/${songId}/seg_0000.ts`);
     }
     expect(new Set(body.urls.map((u: { url: string }) => u.url.split('token=')[1])).size).toBe(2);
   });

@@ -59,6 +59,19 @@ describe('segments served from the media root (SEGMENT_BASE_URL)', () => {
     expect(key.rawPayload.length).toBe(16);
   });
 
+  it('names the first segment with the song and album addresses, exactly as the playlist does', async () => {
+    const issued = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/stream/song/${songId}`,
+      headers: listener.headers,
+    });
+    const { url, firstSegmentUrl } = issued.json<{ url: string; firstSegmentUrl: string }>();
+    const playlist = await ctx.app.inject({ method: 'GET', url });
+    const first = playlist.body.split('\n').find((line) => line && !line.startsWith('#'));
+    expect(firstSegmentUrl).toBe(first);
+    expect(firstSegmentUrl).toBe(`${CDN}/songs/${songId}/v1/seg_0000.ts`);
+  });
+
   it("lets the web app's players fetch from the CDN's origin (CSP connect-src and media-src)", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);

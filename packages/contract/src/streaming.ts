@@ -16,9 +16,15 @@ export type StreamSongParams = z.infer<typeof StreamSongParams>;
 
 /**
  * GET /stream/song/:id. `url` is the HLS playlist, `audioUrl` the plain AAC fallback; both carry the same signed
- * token, bound to the signed-in user and this song, valid for a few hours.
+ * token, bound to the signed-in user and this song, valid for a few hours. `firstSegmentUrl` is the address the
+ * playlist gives its first segment (public ciphertext, no token), so a player can ask for it together with the
+ * playlist and the key rather than after the playlist.
  */
-export const StreamSongResponse = z.object({ url: z.string(), audioUrl: z.string() });
+export const StreamSongResponse = z.object({
+  url: z.string(),
+  audioUrl: z.string(),
+  firstSegmentUrl: z.string(),
+});
 export type StreamSongResponse = z.infer<typeof StreamSongResponse>;
 
 /** 403 from GET /stream/song/:id (and the key and audio endpoints): the policy's message plus its facts. */
@@ -48,7 +54,7 @@ export const MediaBytes = z.string().meta({ format: 'binary' });
 
 /** GET /stream/album/:id: the album's ready songs the viewer may play, in track order. */
 export const StreamAlbumResponse = z.object({
-  urls: z.array(z.object({ songId: z.string(), url: z.string() })),
+  urls: z.array(z.object({ songId: z.string(), url: z.string(), firstSegmentUrl: z.string() })),
 });
 export type StreamAlbumResponse = z.infer<typeof StreamAlbumResponse>;
 

@@ -11,6 +11,8 @@ export interface ProcessResult {
 export interface RunOptions {
   timeoutMs?: number;
   cwd?: string;
+  /** Receives stdout as it arrives instead of it being kept (then `stdout` in the result is empty). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -43,7 +45,8 @@ export function runProcess(
       child.kill('SIGKILL');
     }, timeoutMs);
 
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    const { onStdout } = options;
+    child.stdout.on('data', (chunk: Buffer) => (onStdout ? onStdout(chunk) : stdout.push(chunk)));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr += chunk;

@@ -5,7 +5,31 @@ import { locateFfmpeg, type FfmpegTools } from './ffmpeg';
 import { probeAudio } from './probe';
 import { synthesizeSong } from './synth';
 import { ffmpegQuiet, useTempDir } from './test-support';
-import { KEY_URI_PLACEHOLDER, transcodeToEncryptedHls, type TranscodeResult } from './transcode';
+import {
+  AAC_PRIMING_SAMPLES,
+  GAPLESS_TAG,
+  KEY_URI_PLACEHOLDER,
+  transcodeToEncryptedHls,
+  withGaplessTag,
+  type TranscodeResult,
+} from './transcode';
+
+/** Decodes `input` (any ffmpeg input arguments) to mono float samples at 44.1 kHz. */
+async function decodeMono(inputArgs: string[], work: string): Promise<Float32Array> {
+  const raw = path.join(work, `decoded-${Math.random().toString(36).slice(2)}.f32`);
+  await ffmpegQuiet(tools.ffmpeg, [...inputArgs, '-ac', '1', '-ar', '44100', '-f', 'f32le', raw]);
+  const bytes = await readFile(raw);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+}
+
+/** Mean squared difference between `decoded[offset + i]` and `source[i]` over a second of the song. */
+function mismatch(decoded: Float32Array, source: Float32Array, offset: number): number {
+  let sum = 0;
+  const from = 44100;
+  const to = from + 44100;
+  for (let i = from; i < to; i += 1) sum += (decoded[offset + i]! - source[i]!) ** 2;
+  return sum / (to - from);
+}
 
 let tools: FfmpegTools;
 const tempDir = useTempDir('transcode');
@@ -60,9 +84,75 @@ describe('transcodeToEncryptedHls', () => {
     expect(Math.abs(probe.durationSec - sourceProbe.durationSec)).toBeLessThanOrEqual(0.2);
   });
 
+  it('records the exact priming and sample count, so a player can cut the song to its real samples', async () => {
+    const playlist = await readFile(path.join(outDir, 'index.m3u8'), 'utf8');
+    const source = await decodeMono(['-i', path.join(dir, 'song.wav')], dir);
+    expect(result.gapless).toEqual({
+      primingSamples: AAC_PRIMING_SAMPLES,
+      totalSamples: source.length,
+      sampleRate: 44100,
+    });
+    expect(result.durationSec).toBe(source.length / 44100);
+    expect(playlist.split('\n').slice(0, 2)).toEqual([
+      '#EXTM3U',
+      `${GAPLESS_TAG}:PRIMING-SAMPLES=1024,TOTAL-SAMPLES=${source.length},SAMPLE-RATE=44100`,
+    ]);
+
+    // Decoded as the player gets it (every AAC frame of the segments, nothing trimmed), the song's first sample
+    // sits exactly `primingSamples` in, and what follows its last sample is only the last frame's padding.
+    const withKey = path.join(outDir, 'gapless-check.m3u8');
+    await writeFile(withKey, playlist.replace(KEY_URI_PLACEHOLDER, path.join(outDir, 'enc.key')));
+    const decoded = await decodeMono(['-allowed_extensions', 'ALL', '-i', withKey], dir);
+    let best = 0;
+    for (let offset = 0; offset <= 2048; offset += 1) {
+      if (mismatch(decoded, source, offset) < mismatch(decoded, source, best)) best = offset;
+    }
+    expect(best).toBe(AAC_PRIMING_SAMPLES);
+    // A lossy copy, but a close one: the difference is a small part of the signal's power.
+    const silence = new Float32Array(decoded.length);
+    expect(mismatch(decoded, source, best)).toBeLessThan(0.05 * mismatch(silence, source, 0));
+    const padding = decoded.length - AAC_PRIMING_SAMPLES - source.length;
+    expect(padding).toBeGreaterThanOrEqual(0);
+    expect(padding).toBeLessThan(2 * 1024);
+  });
+
+  it('counts samples after resampling, for inputs at other rates', async () => {
+    const input = path.join(dir, 'tone-48k.wav');
+    await ffmpegQuiet(tools.ffmpeg, [
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=300:sample_rate=48000:duration=2.5',
+      input,
+    ]);
+    const transcoded = await transcodeToEncryptedHls(tools, {
+      input,
+      outDir: path.join(dir, 'tone-48k'),
+      encoder: 'fast',
+    });
+    const resampled = await decodeMono(['-i', input], dir);
+    expect(transcoded.gapless.totalSamples).toBe(resampled.length);
+  });
+
   it('writes a plain AAC rendition for the fallback player', async () => {
     const probe = await probeAudio(tools, path.join(outDir, 'audio.m4a'));
     expect(probe).toMatchObject({ codec: 'aac', hasAudio: true });
+  });
+});
+
+describe('withGaplessTag', () => {
+  const info = { primingSamples: 1024, totalSamples: 441000, sampleRate: 44100 };
+  const tag = `${GAPLESS_TAG}:PRIMING-SAMPLES=1024,TOTAL-SAMPLES=441000,SAMPLE-RATE=44100`;
+
+  it('puts the tag right after #EXTM3U, replacing an earlier one', () => {
+    const playlist = '#EXTM3U\n#EXT-X-VERSION:3\n#EXTINF:6.0,\nseg_0000.ts\n#EXT-X-ENDLIST\n';
+    const tagged = withGaplessTag(playlist, info);
+    expect(tagged).toBe(`#EXTM3U\n${tag}\n#EXT-X-VERSION:3\n#EXTINF:6.0,\nseg_0000.ts\n#EXT-X-ENDLIST\n`);
+    expect(withGaplessTag(tagged, { ...info, totalSamples: 441000 })).toBe(tagged);
+  });
+
+  it('refuses something that is not a playlist', () => {
+    expect(() => withGaplessTag('garbage', info)).toThrow('ffmpeg wrote no HLS playlist');
   });
 });
 

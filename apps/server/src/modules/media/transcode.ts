@@ -21,8 +21,20 @@ export interface TranscodeOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What a gapless player needs to cut a song exactly: the encoder's warm-up samples before the first real one, and
+ * the number of real samples (the last AAC frame is padded past it).
+ */
+export interface GaplessInfo {
+  primingSamples: number;
+  totalSamples: number;
+  sampleRate: number;
+}
+
 export interface TranscodeResult {
+  /** Exact: the samples the encoder was fed, over the sample rate. */
   durationSec: number;
+  gapless: GaplessInfo;
   playlistFile: 'index.m3u8';
   keyFile: 'enc.key';
   segmentCount: number;
@@ -34,9 +46,25 @@ const KEY_FILE = 'enc.key';
 const AAC_FILE = 'audio.m4a';
 const KEY_INFO_FILE = 'enc.keyinfo';
 const SEGMENT_PATTERN = 'seg_%04d.ts';
+const SAMPLE_RATE = 44100;
+/** ffmpeg's native AAC encoder delays its output by exactly one frame (its `initial_padding`). */
+export const AAC_PRIMING_SAMPLES = 1024;
+/** The playlist tag that carries GaplessInfo; other HLS clients ignore tags they do not know. */
+export const GAPLESS_TAG = '#EXT-X-BACKBEAT-GAPLESS';
 
 function encoderArgs(encoder: 'quality' | 'fast'): string[] {
-  const common = ['-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', '128k', '-ar', '44100', '-ac', '2'];
+  const common = [
+    '-c:a',
+    'aac',
+    '-profile:a',
+    'aac_low',
+    '-b:a',
+    '128k',
+    '-ar',
+    `${SAMPLE_RATE}`,
+    '-ac',
+    '2',
+  ];
   // The fast coder is ~3x quicker than the default twoloop coder; skipping the mid/side, intensity-stereo,
   // noise-substitution and TNS searches saves roughly another 10%. Fine for generated demo songs.
   const fast = ['-aac_coder', 'fast', '-aac_ms', '0', '-aac_is', '0', '-aac_pns', '0', '-aac_tns', '0'];
@@ -48,6 +76,8 @@ function encoderArgs(encoder: 'quality' | 'fast'): string[] {
  * fallback player. Two separate outputs would run the AAC encoder twice, and the encoder is most of the cost.
  * Paths are relative because ffmpeg runs inside outDir: tee's option syntax gives ':', '|', '[' and '\' meanings,
  * and relative names keep the output directory's path out of that syntax entirely.
+ * A second branch of the same decoded audio goes to stdout as one byte per sample, so the caller counts exactly the
+ * samples the encoder was fed (ffmpeg's own stream duration is off by a few samples for the padded last frame).
  */
 function ffmpegArgs(inputPath: string, encoder: 'quality' | 'fast'): string[] {
   const hls = [
@@ -62,9 +92,13 @@ function ffmpegArgs(inputPath: string, encoder: 'quality' | 'fast'): string[] {
     ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
     ...['-format_whitelist', AUDIO_DEMUXERS, '-i', `file:${inputPath}`],
     // Only the first audio stream: MP3s often carry cover art as a video stream, which must not reach the outputs.
-    ...['-map', '0:a:0', '-map_metadata', '-1'],
+    '-filter_complex',
+    `[0:a:0]aformat=sample_rates=${SAMPLE_RATE}:channel_layouts=stereo,asplit=2[encode][count];` +
+      '[count]aformat=sample_fmts=u8:channel_layouts=mono[counted]',
+    ...['-map', '[encode]', '-map_metadata', '-1'],
     ...encoderArgs(encoder),
     ...['-f', 'tee', `[${hls}]${PLAYLIST_FILE}|[f=mp4:movflags=+faststart]${AAC_FILE}`],
+    ...['-map', '[counted]', '-c:a', 'pcm_u8', '-f', 'u8', 'pipe:1'],
   ];
 }
 
@@ -86,6 +120,16 @@ async function removeCreated(outDir: string, before: Set<string> | null): Promis
   await Promise.all(
     [...now].filter((name) => !before.has(name)).map((name) => rm(path.join(outDir, name), { force: true })),
   );
+}
+
+/** `#EXT-X-BACKBEAT-GAPLESS:PRIMING-SAMPLES=1024,TOTAL-SAMPLES=…,SAMPLE-RATE=44100`, right after `#EXTM3U`. */
+export function withGaplessTag(playlist: string, info: GaplessInfo): string {
+  const tag =
+    `${GAPLESS_TAG}:PRIMING-SAMPLES=${info.primingSamples},TOTAL-SAMPLES=${info.totalSamples},` +
+    `SAMPLE-RATE=${info.sampleRate}`;
+  const lines = playlist.split('\n').filter((line) => !line.startsWith(`${GAPLESS_TAG}:`));
+  if (lines[0]?.trim() !== '#EXTM3U') throw new MediaError('FFMPEG_FAILED', 'ffmpeg wrote no HLS playlist');
+  return [lines[0], tag, ...lines.slice(1)].join('\n');
 }
 
 async function verifyPlaylist(outDir: string, keyUri: string): Promise<number> {
@@ -156,21 +200,33 @@ export async function transcodeToEncryptedHls(
     await writeFile(keyInfoPath, `${keyUri}\n${keyPath}\n${randomBytes(16).toString('hex')}\n`, {
       mode: 0o600,
     });
+    let totalSamples = 0;
     try {
       await runFfmpeg(tools.ffmpeg, ffmpegArgs(inputPath, options.encoder ?? 'quality'), {
         cwd: outDir,
         timeoutMs: options.timeoutMs,
+        onStdout: (chunk) => (totalSamples += chunk.length),
       });
     } finally {
       await rm(keyInfoPath, { force: true });
     }
 
     const segmentCount = await verifyPlaylist(outDir, keyUri);
-    const { durationSec } = await probeAudio(tools, path.join(outDir, AAC_FILE));
-    if (!(durationSec > 0)) {
+    const { durationSec: probedSec } = await probeAudio(tools, path.join(outDir, AAC_FILE));
+    if (!(probedSec > 0) || totalSamples === 0) {
       throw new MediaError('UNDECODABLE_AUDIO', 'The file could not be decoded as audio: it has no duration');
     }
-    return { durationSec, playlistFile: PLAYLIST_FILE, keyFile: KEY_FILE, segmentCount, aacFile: AAC_FILE };
+    const gapless = { primingSamples: AAC_PRIMING_SAMPLES, totalSamples, sampleRate: SAMPLE_RATE };
+    const playlistPath = path.join(outDir, PLAYLIST_FILE);
+    await writeFile(playlistPath, withGaplessTag(await readFile(playlistPath, 'utf8'), gapless));
+    return {
+      durationSec: totalSamples / SAMPLE_RATE,
+      gapless,
+      playlistFile: PLAYLIST_FILE,
+      keyFile: KEY_FILE,
+      segmentCount,
+      aacFile: AAC_FILE,
+    };
   } catch (error) {
     await removeCreated(outDir, existingBefore);
     throw describeFailure(error, inputPath);

@@ -3,8 +3,10 @@ import { etagMatches, parseByteRange, strongEtag } from './byte-range';
 import { buildPlaylistTemplate } from './hls-playlist';
 
 const SONG = '11111111-2222-4333-8444-555555555555';
+const GAPLESS = '#EXT-X-BACKBEAT-GAPLESS:PRIMING-SAMPLES=1024,TOTAL-SAMPLES=352800,SAMPLE-RATE=44100';
 const PLAYLIST = [
   '#EXTM3U',
+  GAPLESS,
   '#EXT-X-VERSION:3',
   '#EXT-X-TARGETDURATION:6',
   '#EXT-X-MEDIA-SEQUENCE:0',
@@ -28,6 +30,10 @@ describe('buildPlaylistTemplate', () => {
     expect(rendered).toContain(`\n/api/stream/hls/${SONG}/seg_0001.ts\n`);
     expect(rendered).not.toContain('key://');
     expect(rendered.startsWith('#EXTM3U\n')).toBe(true);
+  });
+
+  it("passes the transcoder's gapless tag through to the player", () => {
+    expect(buildPlaylistTemplate(PLAYLIST, SONG).render('t').split('\n')[1]).toBe(GAPLESS);
   });
 
   it('renders each token into the same template, URL-encoded', () => {

@@ -5,6 +5,9 @@ export const HLS_FILES = { playlist: 'index.m3u8', key: 'enc.key', audio: 'audio
 
 export const hlsBasePath = (songId: string) => `/api/stream/hls/${songId}`;
 
+/** Segments are written from 0 (`seg_%04d.ts`): the first one's name is known without reading the playlist. */
+export const FIRST_SEGMENT = 'seg_0000.ts';
+
 /**
  * A playlist rewritten for one song, split around the places the stream token goes, so that serving it to a
  * listener is a join rather than a parse.
@@ -28,6 +31,11 @@ export interface SegmentOrigin {
   prefix: string;
 }
 
+/** Where a song's segment `name` is served: under `segments` (nginx, a CDN) when given, else by the API. */
+export function segmentAddress(songId: string, name: string, segments?: SegmentOrigin): string {
+  return `${segments ? `${segments.baseUrl}/${segments.prefix}` : hlsBasePath(songId)}/${name}`;
+}
+
 /**
  * Rewrites the transcoder's playlist for the API: the `#EXT-X-KEY` URI (`key://enc.key`) becomes the tokenised key
  * endpoint (always the API, which re-checks access) and each segment line an absolute path under the song's HLS
@@ -40,7 +48,6 @@ export function buildPlaylistTemplate(
   segments?: SegmentOrigin,
 ): PlaylistTemplate {
   const base = hlsBasePath(songId);
-  const segmentBase = segments ? `${segments.baseUrl}/${segments.prefix}` : base;
   let keys = 0;
   const lines = playlist.split(/\r?\n/).map((line) => {
     const trimmed = line.trim();
@@ -51,7 +58,7 @@ export function buildPlaylistTemplate(
     if (trimmed === '' || trimmed.startsWith('#')) return trimmed;
     if (!SEGMENT_NAME.test(trimmed))
       throw new Error(`Unexpected entry in HLS playlist: ${trimmed.slice(0, 80)}`);
-    return `${segmentBase}/${trimmed}`;
+    return segmentAddress(songId, trimmed, segments);
   });
   if (keys === 0) throw new Error('HLS playlist has no #EXT-X-KEY line: refusing to serve unencrypted media');
   return new PlaylistTemplate(lines.join('\n').split(TOKEN_SLOT));

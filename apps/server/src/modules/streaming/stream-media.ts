@@ -1,5 +1,12 @@
 import type { MediaStore } from '../../storage/media-store';
-import { buildPlaylistTemplate, HLS_FILES, type PlaylistTemplate } from './hls-playlist';
+import {
+  buildPlaylistTemplate,
+  FIRST_SEGMENT,
+  HLS_FILES,
+  segmentAddress,
+  type PlaylistTemplate,
+  type SegmentOrigin,
+} from './hls-playlist';
 import { TtlCache } from '../../platform/ttl-cache';
 
 export interface MediaFile {
@@ -93,15 +100,23 @@ export class StreamMedia {
     );
   }
 
+  /** The address the song's playlist gives its first segment. */
+  firstSegmentUrl(songId: string, prefix: string): string {
+    return segmentAddress(songId, FIRST_SEGMENT, this.segmentOrigin(prefix));
+  }
+
   async playlist(songId: string, prefix: string): Promise<PlaylistTemplate> {
     const cacheKey = `${songId}\n${prefix}`;
     const cached = this.playlists.get(cacheKey);
     if (cached) return cached;
     const text = (await this.readAll(`${prefix}/${HLS_FILES.playlist}`)).toString('utf8');
-    const segments = this.segmentBaseUrl ? { baseUrl: this.segmentBaseUrl, prefix } : undefined;
-    const template = buildPlaylistTemplate(text, songId, segments);
+    const template = buildPlaylistTemplate(text, songId, this.segmentOrigin(prefix));
     this.playlists.set(cacheKey, template);
     return template;
+  }
+
+  private segmentOrigin(prefix: string): SegmentOrigin | undefined {
+    return this.segmentBaseUrl ? { baseUrl: this.segmentBaseUrl, prefix } : undefined;
   }
 
   async key(prefix: string): Promise<Buffer> {

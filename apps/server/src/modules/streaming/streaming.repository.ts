@@ -35,6 +35,8 @@ export interface AlbumStreamRow {
 
 export interface AlbumSongRow {
   id: string;
+  /** The ready song's media prefix. */
+  hlsPrefix: string | null;
   accessType: SongAccessFacts['accessType'];
   artistId: string;
   artistName: string;
@@ -164,6 +166,7 @@ export class StreamingRepository {
     return this.db
       .select({
         id: songs.id,
+        hlsPrefix: songs.hlsPrefix,
         accessType: songs.accessType,
         artistId: songs.artistId,
         artistName: artists.name,

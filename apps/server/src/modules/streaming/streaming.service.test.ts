@@ -48,6 +48,7 @@ class FakeRepository {
 const fakeMedia = {
   readyPrefix: async () => `songs/${SONG}/v1`,
   key: async () => KEY,
+  firstSegmentUrl: (songId: string) => `/api/stream/hls/${songId}/seg_0000.ts`,
 } as unknown as StreamMedia;
 
 let now: number;

@@ -109,7 +109,11 @@ export class StreamingService {
     // The key request follows within milliseconds: let it reuse this fresh answer.
     this.allowedAccess.set(`${viewer.id}:${songId}`, row, now);
     const token = this.tokens.issue(holderOf(viewer), songId, now);
-    return { url: playlistUrl(songId, token), audioUrl: audioUrl(songId, token) };
+    return {
+      url: playlistUrl(songId, token),
+      audioUrl: audioUrl(songId, token),
+      firstSegmentUrl: this.media.firstSegmentUrl(songId, row.media.hlsPrefix),
+    };
   }
 
   async streamAlbum(viewer: StreamViewer, albumId: string): Promise<StreamAlbumResponse> {
@@ -129,6 +133,7 @@ export class StreamingService {
     const albumFacts = { id: album.id, title: album.title, isPremium: album.isPremium };
     const decisions = songs.map((song) => ({
       songId: song.id,
+      hlsPrefix: song.hlsPrefix,
       decision: decideSongAccess(viewer, { ...song, album: albumFacts }, entitlements, now),
     }));
     if (songs.length === 0 && album.isPremium) {
@@ -141,18 +146,23 @@ export class StreamingService {
         artistOwnerUserId: album.artistOwnerUserId,
         album: albumFacts,
       };
-      decisions.push({ songId: '', decision: decideSongAccess(viewer, gate, entitlements, now) });
+      decisions.push({
+        songId: '',
+        hlsPrefix: null,
+        decision: decideSongAccess(viewer, gate, entitlements, now),
+      });
     }
-    const allowed = decisions.filter((d) => d.decision.allowed && d.songId);
+    const allowed = decisions.filter((d) => d.decision.allowed && d.songId && d.hlsPrefix);
     const firstDenial = decisions.find((d) => !d.decision.allowed)?.decision;
     if (allowed.length === 0 && firstDenial && !firstDenial.allowed) {
       throw forbidden(ALBUM_DENIED_MESSAGE, 'ACCESS_DENIED', { reason: firstDenial.reason });
     }
     const issuedAt = now.getTime();
     return {
-      urls: allowed.map(({ songId }) => ({
+      urls: allowed.map(({ songId, hlsPrefix }) => ({
         songId,
         url: playlistUrl(songId, this.tokens.issue(holderOf(viewer), songId, issuedAt)),
+        firstSegmentUrl: this.media.firstSegmentUrl(songId, hlsPrefix!),
       })),
     };
   }

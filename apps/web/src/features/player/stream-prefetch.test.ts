@@ -1,7 +1,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ALBUM_PREFETCH_TTL_MS,
+  claimAlbumPrefetch,
   clearPrefetchedAddresses,
+  releaseAlbumPrefetch,
   PREFETCH_TTL_MS,
   prefetchSongAddress,
   takePrefetchedAddress,
@@ -66,5 +69,18 @@ describe('stream address prefetch on intent', () => {
       songId: 's1',
       message: 'You need to purchase this song to play it.',
     });
+  });
+});
+
+describe('album address prefetch', () => {
+  it('lets one caller ask per album and period, again after a failure, and forgets on sign-out', () => {
+    expect(claimAlbumPrefetch('al1', 1000)).toBe(true);
+    expect(claimAlbumPrefetch('al1', 2000)).toBe(false);
+    expect(claimAlbumPrefetch('al2', 2000)).toBe(true);
+    expect(claimAlbumPrefetch('al1', 1000 + ALBUM_PREFETCH_TTL_MS)).toBe(true);
+    releaseAlbumPrefetch('al2');
+    expect(claimAlbumPrefetch('al2', 3000)).toBe(true);
+    clearPrefetchedAddresses();
+    expect(claimAlbumPrefetch('al1', 3000)).toBe(true);
   });
 });

@@ -18,6 +18,25 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
+/** An album's addresses are asked for at most this often (they are signed for hours; songs come and go). */
+export const ALBUM_PREFETCH_TTL_MS = 10 * 60_000;
+const albums = new Map<string, number>();
+
+/**
+ * True when the caller should ask for the album's stream addresses: not done, nor under way, within the last
+ * ALBUM_PREFETCH_TTL_MS. A failed call hands the album back with releaseAlbumPrefetch.
+ */
+export function claimAlbumPrefetch(albumId: string, now = Date.now()): boolean {
+  const at = albums.get(albumId);
+  if (at !== undefined && now - at < ALBUM_PREFETCH_TTL_MS) return false;
+  albums.set(albumId, now);
+  return true;
+}
+
+export function releaseAlbumPrefetch(albumId: string): void {
+  albums.delete(albumId);
+}
+
 /** GET /stream/song/:id: the song's signed stream addresses, after the server's access policy. */
 export function requestSongAddress(songId: string, signal?: AbortSignal): Promise<StreamSongResponse> {
   return api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`, { signal });
@@ -55,4 +74,5 @@ export function takePrefetchedAddress(
 /** Forgets every prefetched address (sign-out, session end). */
 export function clearPrefetchedAddresses(): void {
   entries.clear();
+  albums.clear();
 }

@@ -15,6 +15,7 @@ import {
   fetchSongStream,
   forgetSongStream,
   initialStreamState,
+  prefetchAlbumStream,
   streamReducer,
 } from './stream.slice';
 
@@ -219,6 +220,28 @@ describe('stream slice', () => {
       albumId: 'al2',
       message: 'You need to purchase this album to stream it.',
     });
+  });
+
+  it('an album prefetch stores addresses it lacks, keeps those it has, and stays silent when refused', async () => {
+    const store = makeStore();
+    respond(200, { url: '/own-x1', audioUrl: '/file-x1' });
+    await store.dispatch(fetchSongStream({ songId: 'x1' }));
+    respond(403, { message: 'refused', code: 'INVALID' });
+    await store.dispatch(fetchSongStream({ songId: 'x3' }));
+    const songError = store.getState().stream.error;
+    respond(200, {
+      urls: [
+        { songId: 'x1', url: '/album-x1' },
+        { songId: 'x2', url: '/album-x2' },
+      ],
+    });
+    await store.dispatch(prefetchAlbumStream('al1'));
+    expect(store.getState().stream.urls).toEqual({ x1: '/own-x1', x2: '/album-x2' });
+    expect(store.getState().stream.error).toEqual(songError);
+    respond(403, { message: 'nope', code: 'ACCESS_DENIED', reason: 'album_purchase_required' });
+    await store.dispatch(prefetchAlbumStream('al2'));
+    expect(store.getState().stream.error).toEqual(songError);
+    expect(store.getState().stream.loading).toBe(false);
   });
 
   it('clearing empties URLs, fetched ids and errors; forgetting drops one song', () => {

@@ -17,6 +17,8 @@ export interface StreamState {
   urls: Record<string, string>;
   /** Plain-audio fallback address per song id (from the song endpoint). */
   audioUrls: Record<string, string>;
+  /** The first segment's address per song id, asked for together with the playlist and the key. */
+  firstSegmentUrls: Record<string, string>;
   fetchedIds: string[];
   loading: boolean;
   /** The song whose address is being fetched, so a second request for it is not sent. */
@@ -27,6 +29,7 @@ export interface StreamState {
 export const initialStreamState: StreamState = {
   urls: {},
   audioUrls: {},
+  firstSegmentUrls: {},
   fetchedIds: [],
   loading: false,
   fetchingSongId: null,
@@ -78,24 +81,48 @@ export const fetchSongStream = createAsyncThunk<
   { condition: ({ songId }, { getState }) => getState().stream.fetchingSongId !== songId },
 );
 
+async function requestAlbumAddresses(albumId: string, signal: AbortSignal): Promise<StreamAlbumResponse> {
+  const response = await api.get<StreamAlbumResponse | null>(`/stream/album/${encodeURIComponent(albumId)}`, {
+    signal,
+  });
+  return { urls: Array.isArray(response?.urls) ? response.urls : [] };
+}
+
 /** GET /stream/album/:id: addresses for the album's songs the viewer may play, in one call. */
 export const fetchAlbumStream = createAsyncThunk<StreamAlbumResponse, string, StreamThunkConfig>(
   'stream/fetchAlbum',
   async (albumId, { rejectWithValue, signal }) => {
     try {
-      const response = await api.get<StreamAlbumResponse | null>(
-        `/stream/album/${encodeURIComponent(albumId)}`,
-        { signal },
-      );
-      return { urls: Array.isArray(response?.urls) ? response.urls : [] };
+      return await requestAlbumAddresses(albumId, signal);
     } catch (error) {
       return rejectWithValue({ message: albumStreamErrorMessage(error) });
     }
   },
 );
 
+/**
+ * The same call made ahead of any click (an album's track list on screen): its answer is stored like
+ * fetchAlbumStream's, but it neither shows as loading nor touches the error of the song in the player.
+ */
+export const prefetchAlbumStream = createAsyncThunk<StreamAlbumResponse, string, StreamThunkConfig>(
+  'stream/prefetchAlbum',
+  (albumId, { signal }) => requestAlbumAddresses(albumId, signal),
+);
+
 function markFetched(state: StreamState, songId: string): void {
   if (!state.fetchedIds.includes(songId)) state.fetchedIds.push(songId);
+}
+
+function storeAlbumUrls(state: StreamState, response: StreamAlbumResponse): void {
+  response.urls.forEach((item, index) => {
+    // An item without a song id is keyed by its position (SPEC section 7).
+    const key = item.songId || String(index);
+    // An address already held stays: replacing the playing song's would make the player load it again.
+    if (state.urls[key]) return;
+    state.urls[key] = item.url;
+    if (item.firstSegmentUrl) state.firstSegmentUrls[key] = item.firstSegmentUrl;
+    markFetched(state, key);
+  });
 }
 
 const streamSlice = createSlice({
@@ -109,6 +136,7 @@ const streamSlice = createSlice({
     forgetSongStream(state, action: PayloadAction<string>) {
       delete state.urls[action.payload];
       delete state.audioUrls[action.payload];
+      delete state.firstSegmentUrls[action.payload];
       state.fetchedIds = state.fetchedIds.filter((id) => id !== action.payload);
     },
   },
@@ -121,9 +149,10 @@ const streamSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchSongStream.fulfilled, (state, action) => {
-        const { songId, url, audioUrl } = action.payload;
+        const { songId, url, audioUrl, firstSegmentUrl } = action.payload;
         state.urls[songId] = url;
         state.audioUrls[songId] = audioUrl;
+        if (firstSegmentUrl) state.firstSegmentUrls[songId] = firstSegmentUrl;
         markFetched(state, songId);
         state.loading = false;
         state.fetchingSongId = null;
@@ -143,14 +172,10 @@ const streamSlice = createSlice({
         state.error = null;
       })
       .addCase(fetchAlbumStream.fulfilled, (state, action) => {
-        action.payload.urls.forEach((item, index) => {
-          // An item without a song id is keyed by its position (SPEC section 7).
-          const key = item.songId || String(index);
-          state.urls[key] = item.url;
-          markFetched(state, key);
-        });
+        storeAlbumUrls(state, action.payload);
         state.loading = false;
       })
+      .addCase(prefetchAlbumStream.fulfilled, (state, action) => storeAlbumUrls(state, action.payload))
       .addCase(fetchAlbumStream.rejected, (state, action) => {
         state.loading = false;
         if (action.meta.aborted) return;

@@ -7,6 +7,8 @@ import { usePlayerControls } from '../hooks/use-player-controls';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { usePlayerDispatch, usePlayerSelector } from '../hooks/use-player-store';
 import { useStreamWarning } from '../hooks/use-stream-warning';
+import { whenIdle } from '../idle';
+import { gaplessSupported } from '../playback/gapless-support';
 import { loadHls } from '../playback/hls-loader';
 import { usePlaybackEngine } from '../playback/use-playback-engine';
 import { selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
@@ -33,15 +35,11 @@ export function Player() {
   const controls = usePlayerControls();
   const song = player.selectedSong;
 
-  // Warm hls.js up once the page is idle, so the first play does not wait for it.
+  // Warm hls.js up once the page is idle, so the first play does not wait for it (only where the gapless player
+  // cannot play: it needs no hls.js, and warms itself up).
   useEffect(() => {
-    const warm = () => void loadHls().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(warm, { timeout: 4000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(warm, 1500);
-    return () => clearTimeout(timer);
+    if (gaplessSupported()) return;
+    return whenIdle(() => void loadHls().catch(() => undefined), 4000);
   }, []);
 
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);

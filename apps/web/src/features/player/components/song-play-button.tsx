@@ -6,11 +6,37 @@ import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/u
 import { selectIsPlaying, selectSelectedSong } from '../player.selectors';
 import { playFromList, togglePlay } from '../player.slice';
 import type { PlaybackContextType } from '../player.types';
-import { PREFETCH_INTENT_DELAY_MS, prefetchSongAddress } from '../stream-prefetch';
+import {
+  claimAlbumPrefetch,
+  PREFETCH_INTENT_DELAY_MS,
+  prefetchSongAddress,
+  releaseAlbumPrefetch,
+} from '../stream-prefetch';
+import { prefetchAlbumStream } from '../stream.slice';
+import { whenIdle } from '../idle';
 
 export interface SongListPlayContext {
   type: PlaybackContextType;
   id?: string | null;
+}
+
+/**
+ * An album's track list on screen: its stream addresses come in one call once the page is idle, so the first
+ * click waits only for the audio (the playlist, key and first segment), not for an address as well.
+ */
+function useAlbumAddressPrefetch(songs: Song[], context: SongListPlayContext) {
+  const dispatch = usePlayerDispatch();
+  const albumId = context.type === 'album' ? (context.id ?? null) : null;
+  const playable = songs.some((song) => song.canPlay !== false && song.status === 'ready');
+  useEffect(() => {
+    if (!albumId || !playable) return;
+    return whenIdle(() => {
+      if (!claimAlbumPrefetch(albumId)) return;
+      void dispatch(prefetchAlbumStream(albumId)).then((result) => {
+        if (prefetchAlbumStream.rejected.match(result)) releaseAlbumPrefetch(albumId);
+      });
+    });
+  }, [dispatch, albumId, playable]);
 }
 
 /**
@@ -19,6 +45,7 @@ export interface SongListPlayContext {
  */
 export function usePlaySongInList(songs: Song[], context: SongListPlayContext) {
   const dispatch = usePlayerDispatch();
+  useAlbumAddressPrefetch(songs, context);
   const current = usePlayerSelector(selectSelectedSong);
   const playing = usePlayerSelector(selectIsPlaying);
   return {

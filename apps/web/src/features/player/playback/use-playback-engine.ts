@@ -1,34 +1,36 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PLAYER_MESSAGES } from '../player.constants';
-import { isNearEnd, withNoCache } from '../player.rules';
-import { selectCurrentStream, selectPlaybackContext, selectPlayer } from '../player.selectors';
+import { isNearEnd, nextInQueue, playbackQueue } from '../player.rules';
+import {
+  selectLibrarySongs,
+  selectPlaybackContext,
+  selectPlayer,
+  type PlayerRootState,
+} from '../player.selectors';
 import { pause, seekApplied, setCurrentTime, setDuration } from '../player.slice';
 import { playNext, reconcilePlayer } from '../player.thunks';
-import { fetchAlbumStream, fetchSongStream, forgetSongStream } from '../stream.slice';
+import { fetchSongStream, forgetSongStream } from '../stream.slice';
 import { usePlayerDispatch, usePlayerSelector, usePlayerStore } from '../hooks/use-player-store';
-import { attachFile, attachStream, detachMedia, type AttachedSource } from './audio-source';
+import type { Song } from '../../catalog';
+import { whenIdle } from '../idle';
 import { createPlayRecorder } from './play-recorder';
+import { PlaybackController } from './playback-controller';
+import {
+  afterFirstAudio,
+  selectionKeyOf,
+  songRequest,
+  startPlaybackSync,
+  type Handover,
+  type PlaybackSync,
+} from './playback-sync';
 
-/** Longest wait for the current song's audio before deferred work runs anyway (a paused or refused song). */
-const DEFERRED_WORK_MAX_WAIT_MS = 1500;
-
-/** Runs `work` once, when the element next starts playing or after DEFERRED_WORK_MAX_WAIT_MS, whichever is first. */
-function afterFirstAudio(audio: HTMLAudioElement | null, work: () => void): void {
-  if (!audio) {
-    work();
-    return;
-  }
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    audio.removeEventListener('playing', run);
-    work();
-  };
-  const timer = setTimeout(run, DEFERRED_WORK_MAX_WAIT_MS);
-  audio.addEventListener('playing', run);
+/** What the player should do after the selected song: the next in the queue, or the song itself on repeat. */
+function followingSong(state: PlayerRootState, repeating: boolean): Song | null {
+  const { selectedSong, playbackContext } = state.player;
+  if (!selectedSong) return null;
+  if (repeating) return selectedSong;
+  return nextInQueue(playbackQueue(playbackContext, selectLibrarySongs(state)), selectedSong);
 }
 
 export interface PlaybackEngineState {
@@ -40,30 +42,39 @@ export interface PlaybackEngineState {
 
 /**
  * Binds the one <audio> element to the player state (SPEC section 4): fetches the stream address once per song,
- * attaches it through hls.js (or native HLS, or the fallback file), follows play/pause, volume and seeks, reports
- * progress, and advances at the end unless repeat is on (mobile only).
+ * plays it through the PlaybackController (gapless where the browser allows, hls.js or native HLS otherwise, the
+ * plain file after a stream failure), follows play/pause, volume and seeks, reports progress, prefetches the song
+ * after the current one, and advances at the end unless repeat is on (mobile only). Selection, address and
+ * play/pause changes reach the audio from a store subscription (playback-sync.ts), before the page re-renders.
+ *
+ * Auto-advance and gapless playback: the SPEC advances the state 0.5 s before a song ends. That advance is marked
+ * as a hand-over, so the gapless player lets the last 0.5 s of the song play out and the next song follows it
+ * sample for sample; only the title and the time (held at 0) change early. A listener's own next, previous or
+ * click starts the chosen song at once.
  */
 export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: boolean): PlaybackEngineState {
   const dispatch = usePlayerDispatch();
   const store = usePlayerStore();
   const player = usePlayerSelector(selectPlayer);
-  const stream = usePlayerSelector(selectCurrentStream);
   const context = usePlayerSelector(selectPlaybackContext);
   const library = usePlayerSelector((state) => state.songs?.allSongs);
+  const urls = usePlayerSelector((state) => state.stream.urls);
   const [sourceLoading, setSourceLoading] = useState(false);
   const [audioPlaying, setAudioPlaying] = useState(false);
+  /** Unique per selection that has a source (0: none), so effects that follow a new source always run again. */
   const [sourceVersion, setSourceVersion] = useState(0);
-  const sourceRef = useRef<AttachedSource | null>(null);
-  /** Changes with every attached source (null while none is). */
-  const sourceKeyRef = useRef<number | null>(null);
-  const sourceCount = useRef(0);
-  /** Songs whose HLS stream failed fatally: they play the fallback file from then on. */
-  const hlsFailed = useRef(new Set<string>());
-  const prefetchedAlbums = useRef(new Set<string>());
+  const [soundedFor, setSoundedFor] = useState<string | null>(null);
+  const [controller, setController] = useState<PlaybackController | null>(null);
+  /** Automatic advances in progress (playback-sync.ts). */
+  const handover = useRef<Handover>({ pending: false, key: null, awaitingSource: false });
   const mobileRef = useRef(isMobile);
   useEffect(() => {
     mobileRef.current = isMobile;
   }, [isMobile]);
+  const recorder = useRef(createPlayRecorder());
+
+  const selectionKey = useCallback(() => selectionKeyOf(store.getState()), [store]);
+  const repeating = useCallback(() => store.getState().player.repeat && mobileRef.current, [store]);
 
   /** Starts the element; a blocked autoplay pauses with the SPEC's message, other failures show their text. */
   const requestPlay = useCallback(() => {
@@ -82,166 +93,154 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
     });
   }, [audio, dispatch]);
 
+  /**
+   * Next song, as an automatic hand-over (once: while the next song's address is on its way the ending song's
+   * progress goes on); at the very end with nowhere to go, playback stops.
+   */
+  const advance = useCallback(
+    (atEnd: boolean) => {
+      if (handover.current.awaitingSource) return;
+      const before = selectionKey();
+      recorder.current.flush();
+      // The playback takes the new selection up inside this dispatch (a store subscription), as a hand-over.
+      handover.current.pending = true;
+      try {
+        dispatch(playNext());
+      } finally {
+        handover.current.pending = false;
+      }
+      if (selectionKey() === before && atEnd) dispatch(pause());
+    },
+    [dispatch, selectionKey],
+  );
+
+  // One controller per audio element, kept in step with the store.
+  useEffect(() => {
+    if (!audio) return;
+    let sync: PlaybackSync | null = null;
+    const created = new PlaybackController(audio, {
+      onDuration: (seconds) => dispatch(setDuration(seconds)),
+      onEnded: () => {
+        if (repeating()) {
+          recorder.current.flush();
+          created.seek(0);
+          void audio.play().catch(() => undefined);
+          return;
+        }
+        advance(true);
+      },
+      onJoin: (_from, to) => {
+        recorder.current.flush();
+        audio.dataset.songOffset = String(created.songOffset);
+        // The state moves on only if it has not already (songs of a second or less skip the early advance).
+        if (!repeating() && store.getState().player.selectedSong?._id !== to) advance(false);
+      },
+      onStreamError: (type) => toast.error(PLAYER_MESSAGES.playbackError(type)),
+      onFallbackMissing: (songId) => dispatch(forgetSongStream(songId)),
+      onSourceFailed: (songId) => {
+        toast.error(PLAYER_MESSAGES.playbackError('mediaError'));
+        setSourceLoading(false);
+        dispatch(pause());
+        // The signed address may have expired: the next play fetches a new one.
+        dispatch(forgetSongStream(songId));
+      },
+      onSourceAttached: () => sync?.sourceAttached(),
+    });
+    setController(created);
+    let versions = 0;
+    sync = startPlaybackSync({
+      store,
+      controller: created,
+      audio,
+      handover: handover.current,
+      requestPlay,
+      onSelection: (source, hasSource) => {
+        setSoundedFor(null);
+        setSourceLoading(
+          source === 'loading' || (source === 'none' && store.getState().player.selectedSong !== null),
+        );
+        versions += 1;
+        setSourceVersion(hasSource ? versions : 0);
+      },
+    });
+    // The gapless player's code and MediaSource, ready before the first click but after the first route.
+    const cancelWarm = whenIdle(() => created.warm(), 2000);
+    return () => {
+      cancelWarm();
+      sync?.stop();
+      created.destroy();
+      setController(null);
+    };
+  }, [audio, dispatch, store, advance, repeating, requestPlay]);
+
   const songId = player.selectedSong?._id ?? null;
-  const { isPlaying, volume, pendingSeek, lastSelectedAt, forceRefreshToken } = player;
+  const { volume, pendingSeek } = player;
 
   // The library or the context changed: clear a stale context, select the first song when none is.
   useEffect(() => {
     dispatch(reconcilePlayer());
   }, [dispatch, library, context, songId]);
 
-  // A stream address is fetched when the selected song has none; in an album, the rest of it comes in one call.
-  useEffect(() => {
-    const song = store.getState().player.selectedSong;
-    if (!song || stream.fetched) return;
-    // A song the catalogue already marks locked is asked for only when someone presses play: an auto-selected,
-    // paused one would otherwise greet every listener with a refusal. Pressing play gets the server's message.
-    if (song.canPlay === false && !store.getState().player.isPlaying) return;
-    void dispatch(fetchSongStream({ songId: song._id, song })).then((result) => {
-      const { playbackContext } = store.getState().player;
-      const albumId = playbackContext.type === 'album' ? playbackContext.id : null;
-      if (!fetchSongStream.fulfilled.match(result) || !albumId || prefetchedAlbums.current.has(albumId))
-        return;
-      prefetchedAlbums.current.add(albumId);
-      // The rest of the album is fetched once this song sounds (or after a moment), so that call never competes
-      // with the playlist, key and first segment of the song the listener is waiting for.
-      afterFirstAudio(audio, () => void dispatch(fetchAlbumStream(albumId)));
-    });
-  }, [audio, dispatch, store, songId, lastSelectedAt, stream.fetched, isPlaying]);
-
-  // A new song (or a new selection of the same one) clears the old playback and attaches the new source.
-  const { url } = stream;
-  useEffect(() => {
-    if (!audio) return;
-    sourceRef.current?.destroy();
-    sourceRef.current = null;
-    sourceKeyRef.current = null;
-    detachMedia(audio);
-    setSourceVersion(0);
-    if (!songId || !url) {
-      setSourceLoading(false);
-      return;
-    }
-    let cancelled = false;
-    const startPosition = store.getState().player.currentTime;
-    setSourceLoading(true);
-
-    const attached = (source: AttachedSource) => {
-      sourceRef.current = source;
-      sourceCount.current += 1;
-      sourceKeyRef.current = sourceCount.current;
-      setSourceVersion((version) => version + 1);
-    };
-    const playFallback = (position: number) => {
-      hlsFailed.current.add(songId);
-      const fallback = store.getState().stream.audioUrls[songId];
-      // Addresses from the album call carry no fallback: fetch the song's own, which does.
-      if (!fallback) {
-        dispatch(forgetSongStream(songId));
-        return;
-      }
-      attached(attachFile(audio, fallback, position));
-    };
-
-    const run = async () => {
-      if (hlsFailed.current.has(songId)) {
-        playFallback(startPosition);
-        return;
-      }
-      let source: AttachedSource | null = null;
-      try {
-        source = await attachStream(audio, {
-          url: withNoCache(url, Date.now()),
-          startPosition,
-          onFatalError: (type) => {
-            if (cancelled) return;
-            toast.error(PLAYER_MESSAGES.playbackError(type));
-            sourceRef.current = null;
-            playFallback(audio.currentTime > 0 ? audio.currentTime : startPosition);
-          },
-        });
-      } catch {
-        source = null; // hls.js could not be loaded: the fallback file still plays.
-      }
-      if (cancelled) {
-        source?.destroy();
-        return;
-      }
-      if (source) attached(source);
-      else playFallback(startPosition);
-    };
-    void run();
-    return () => {
-      cancelled = true;
-      sourceRef.current?.destroy();
-      sourceRef.current = null;
-    };
-  }, [audio, dispatch, store, songId, url, lastSelectedAt, forceRefreshToken]);
-
-  // Play and pause follow the store.
+  // Once the current song sounds, the one after it is prefetched (its address, key and first segment).
   useEffect(() => {
     if (!audio || sourceVersion === 0) return;
-    if (isPlaying) requestPlay();
-    else if (!audio.paused) audio.pause();
-  }, [audio, isPlaying, requestPlay, sourceVersion]);
+    return afterFirstAudio(audio, () => setSoundedFor(selectionKey()));
+  }, [audio, sourceVersion, selectionKey]);
+  useEffect(() => {
+    if (!controller?.joinsSongs || soundedFor === null || soundedFor !== selectionKey()) return;
+    const state = store.getState();
+    const following = followingSong(state, repeating());
+    if (!following || following.canPlay === false || following.status !== 'ready') {
+      controller.setNext(null);
+      return;
+    }
+    const request = songRequest(state, following);
+    if (request) controller.setNext(request);
+    // In an album the one album call brings the address (or, refused, leaves the song to its own turn).
+    else if (state.player.playbackContext.type !== 'album') {
+      void dispatch(fetchSongStream({ songId: following._id, song: following }));
+    }
+  }, [
+    controller,
+    dispatch,
+    store,
+    soundedFor,
+    selectionKey,
+    repeating,
+    urls,
+    context,
+    library,
+    player.repeat,
+  ]);
 
   useEffect(() => {
     if (audio) audio.volume = volume;
   }, [audio, volume]);
 
   useEffect(() => {
-    if (!audio || pendingSeek === null) return;
-    if (sourceVersion > 0) audio.currentTime = pendingSeek;
+    if (!controller || pendingSeek === null) return;
+    if (sourceVersion > 0) controller.seek(pendingSeek);
     dispatch(seekApplied());
-  }, [audio, dispatch, pendingSeek, sourceVersion]);
+  }, [controller, dispatch, pendingSeek, sourceVersion]);
 
-  // Media events: progress, duration, readiness, end of song, and plays worth recording.
+  // Media events: progress, readiness, and plays worth recording.
   useEffect(() => {
-    if (!audio) return;
-    const recorder = createPlayRecorder();
-    const selectionKey = () => {
-      const { selectedSong, lastSelectedAt: at } = store.getState().player;
-      return selectedSong ? `${selectedSong._id}:${at ?? 'restored'}` : null;
-    };
-    let advancedFor: number | null = null;
-    const repeating = () => store.getState().player.repeat && mobileRef.current;
-    /**
-     * Next song, once per attached source (an 'ended' from the old source after an early advance is ignored).
-     * At the very end with nowhere to go, playback stops.
-     */
-    const advance = (atEnd: boolean) => {
-      const source = sourceKeyRef.current;
-      if (source === null || advancedFor === source) return;
-      const before = selectionKey();
-      recorder.flush();
-      dispatch(playNext());
-      if (selectionKey() !== before) advancedFor = source;
-      else if (atEnd) dispatch(pause());
-    };
-
+    if (!audio || !controller) return;
     const onTimeUpdate = () => {
-      if (audio.readyState === 0) return; // the element was just emptied; keep the stored time
+      if (audio.readyState === 0 || !controller.hasSource) return; // just emptied; keep the stored time
+      const time = controller.songTime;
+      const duration = controller.songDuration ?? Number.NaN;
       const { selectedSong } = store.getState().player;
-      dispatch(setCurrentTime(audio.currentTime));
-      if (selectedSong) recorder.progress(selectedSong._id, audio.currentTime, audio.duration, !audio.paused);
-      if (!repeating() && isNearEnd(audio.currentTime, audio.duration)) advance(false);
-    };
-    const onDuration = () => {
-      if (Number.isFinite(audio.duration)) dispatch(setDuration(audio.duration));
+      // Where the current song's second 0 is on the element's timeline (tests and tools read song time from it).
+      audio.dataset.songOffset = String(controller.songOffset);
+      dispatch(setCurrentTime(time));
+      if (selectedSong) recorder.current.progress(selectedSong._id, time, duration, !audio.paused);
+      if (!repeating() && isNearEnd(time, duration)) advance(false);
     };
     const onReady = () => {
       setSourceLoading(false);
       // A play asked for before the media could start (e.g. while hls.js was still attaching).
-      if (store.getState().player.isPlaying) requestPlay();
-    };
-    const onEnded = () => {
-      if (repeating()) {
-        recorder.flush();
-        audio.currentTime = 0;
-        void audio.play().catch(() => undefined);
-        return;
-      }
-      advance(true);
+      if (store.getState().player.isPlaying && controller.hasSource) requestPlay();
     };
     const onPlaying = () => {
       setSourceLoading(false);
@@ -249,43 +248,29 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
     };
     const onPause = () => setAudioPlaying(false);
     const onEmptied = () => {
-      recorder.flush();
+      recorder.current.flush();
       setAudioPlaying(false);
     };
-    const onError = () => {
-      const source = sourceRef.current;
-      // hls.js reports its own errors; this is the native or fallback source failing.
-      if (!source || source.kind === 'hls' || !audio.error) return;
-      const { selectedSong } = store.getState().player;
-      toast.error(PLAYER_MESSAGES.playbackError('mediaError'));
-      setSourceLoading(false);
-      dispatch(pause());
-      // The signed address may have expired: the next play fetches a new one.
-      if (selectedSong) dispatch(forgetSongStream(selectedSong._id));
-    };
-    const onPageHide = () => recorder.flush();
+    const onPageHide = () => recorder.current.flush();
 
     const events: Array<[string, () => void]> = [
       ['timeupdate', onTimeUpdate],
-      ['durationchange', onDuration],
-      ['loadedmetadata', onDuration],
       ['loadedmetadata', onReady],
       ['canplay', onReady],
       ['loadeddata', onReady],
-      ['ended', onEnded],
       ['playing', onPlaying],
       ['pause', onPause],
       ['emptied', onEmptied],
-      ['error', onError],
     ];
     for (const [name, handler] of events) audio.addEventListener(name, handler);
     window.addEventListener('pagehide', onPageHide);
+    const playRecorder = recorder.current;
     return () => {
       for (const [name, handler] of events) audio.removeEventListener(name, handler);
       window.removeEventListener('pagehide', onPageHide);
-      recorder.flush();
+      playRecorder.flush();
     };
-  }, [audio, dispatch, requestPlay, store]);
+  }, [audio, controller, dispatch, requestPlay, store, advance, repeating]);
 
   return { sourceLoading, audioPlaying };
 }

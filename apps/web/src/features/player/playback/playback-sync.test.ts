@@ -1,0 +1,119 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pause, play, playerReducer, playFromList } from '../player.slice';
+import { songsA } from '../player.test-fixtures';
+import { playNext } from '../player.thunks';
+import { prefetchAlbumStream, streamReducer } from '../stream.slice';
+import type { PlaybackController } from './playback-controller';
+import { startPlaybackSync, type Handover } from './playback-sync';
+
+function fakeController() {
+  return {
+    select: vi.fn(),
+    clear: vi.fn(),
+    songOffset: 7,
+    hasSource: true,
+  };
+}
+
+function setup() {
+  const store = configureStore({ reducer: { player: playerReducer, stream: streamReducer } });
+  const controller = fakeController();
+  const audio = document.createElement('audio');
+  vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
+  const handover: Handover = { pending: false, key: null, awaitingSource: false };
+  const requestPlay = vi.fn();
+  const onSelection = vi.fn();
+  const sync = startPlaybackSync({
+    store,
+    controller: controller as unknown as PlaybackController,
+    audio,
+    handover,
+    requestPlay,
+    onSelection,
+  });
+  return { store, controller, audio, handover, requestPlay, onSelection, sync };
+}
+
+/** The album's addresses, as the album prefetch stores them. */
+const albumAddresses = {
+  urls: songsA.map((song) => ({ songId: song._id, url: `/hls/${song._id}/index.m3u8?token=t` })),
+};
+
+/** The server: the album's addresses, or one song's. */
+function answer(input: RequestInfo | URL): Promise<Response> {
+  const url = String(input);
+  const song = /\/stream\/song\/(\w+)/.exec(url)?.[1];
+  const body = song
+    ? { url: `/hls/${song}/index.m3u8?token=own`, audioUrl: `/audio/${song}` }
+    : albumAddresses;
+  return Promise.resolve(new Response(JSON.stringify(body)));
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(answer);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('playback sync', () => {
+  it('starts a chosen song inside the dispatch that chose it, and plays it', async () => {
+    const { store, controller, audio, requestPlay } = setup();
+    await store.dispatch(prefetchAlbumStream('album-1'));
+    store.dispatch(playFromList({ songs: songsA, index: 1, context: { type: 'album', id: 'album-1' } }));
+    expect(controller.select).toHaveBeenCalledTimes(1);
+    expect(controller.select).toHaveBeenCalledWith(
+      expect.objectContaining({ songId: 'a2', url: '/hls/a2/index.m3u8?token=t', fallbackUrl: null }),
+      { startPosition: 0, continuous: false },
+    );
+    expect(audio.dataset.songOffset).toBe('7');
+    expect(requestPlay).toHaveBeenCalledTimes(1);
+    store.dispatch(pause());
+    expect(audio.pause).not.toHaveBeenCalled(); // the element was not playing
+    store.dispatch(play());
+    expect(requestPlay).toHaveBeenCalledTimes(2);
+    // A listener's own next starts the next song at once.
+    store.dispatch(playNext());
+    expect(controller.select).toHaveBeenLastCalledWith(expect.objectContaining({ songId: 'a3' }), {
+      startPosition: 0,
+      continuous: false,
+    });
+  });
+
+  it('continues the timeline into the song an automatic advance selects, even once its address arrives', async () => {
+    const { store, controller, handover } = setup();
+    store.dispatch(playFromList({ songs: songsA, index: 0, context: { type: 'album', id: 'album-1' } }));
+    await vi.waitFor(() => expect(controller.select).toHaveBeenCalledTimes(1));
+
+    controller.clear.mockClear();
+    handover.pending = true;
+    store.dispatch(playNext());
+    handover.pending = false;
+    // a2 has no address yet: the ending song plays on, and the player must not advance again meanwhile.
+    expect(controller.clear).not.toHaveBeenCalled();
+    expect(handover.awaitingSource).toBe(true);
+    await vi.waitFor(() => expect(controller.select).toHaveBeenCalledTimes(2));
+    expect(controller.select).toHaveBeenLastCalledWith(
+      expect.objectContaining({ songId: 'a2', url: '/hls/a2/index.m3u8?token=own' }),
+      { startPosition: 0, continuous: true },
+    );
+    expect(handover.awaitingSource).toBe(false);
+  });
+
+  it("asks for the selected song's address once per selection, and silences the player meanwhile", async () => {
+    const { store, controller, onSelection } = setup();
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    store.dispatch(playFromList({ songs: songsA, index: 2, context: { type: 'playlist', id: 'p1' } }));
+    await Promise.resolve();
+    store.dispatch(pause());
+    store.dispatch(play());
+    await Promise.resolve();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/stream/song/a3']);
+    expect(controller.clear).toHaveBeenCalled();
+    expect(onSelection).toHaveBeenLastCalledWith('none', false);
+  });
+});
