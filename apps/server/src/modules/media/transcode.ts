@@ -19,6 +19,8 @@ export interface TranscodeOptions {
    */
   encoder?: 'quality' | 'fast';
   timeoutMs?: number;
+  /** Where to record ffmpeg's pid while it runs (see RunOptions.pidFile). */
+  pidFile?: string;
 }
 
 /**
@@ -157,6 +159,16 @@ async function verifyPlaylist(outDir: string, keyUri: string): Promise<number> {
 
 function describeFailure(error: unknown, inputPath: string): unknown {
   if (!(error instanceof FfmpegExitError)) return error;
+  // A full disk is the server's trouble, not the file's: it must not read as "could not be decoded".
+  if (/No space left on device|Disk quota exceeded/i.test(error.stderr)) {
+    return new MediaError(
+      'STORAGE_FULL',
+      "The server's storage is full, so the audio could not be processed",
+      {
+        cause: error,
+      },
+    );
+  }
   if (/matches no streams/.test(error.stderr)) {
     return new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track', { cause: error });
   }
@@ -206,6 +218,7 @@ export async function transcodeToEncryptedHls(
         cwd: outDir,
         timeoutMs: options.timeoutMs,
         onStdout: (chunk) => (totalSamples += chunk.length),
+        pidFile: options.pidFile,
       });
     } finally {
       await rm(keyInfoPath, { force: true });
