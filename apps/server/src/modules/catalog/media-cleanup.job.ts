@@ -44,7 +44,8 @@ function batches<T>(items: T[]): T[][] {
 
 /**
  * What a killed upload or transcode leaves behind, removed:
- * - HLS versions (`songs/<song>/<version>`) no song plays from and no queued or running job is writing;
+ * - HLS versions (`songs/<song>/<version>`) no song plays from and no queued or running job is writing (and the
+ *   song's folder once empty);
  * - uploaded originals (`uploads/<song>/<key>`) no song waits for, once older than UNREFERENCED_MIN_AGE_MS;
  * - images (`images/<kind>/<version>`) no row shows, once older than that;
  * - scratch folders (`DATA_DIR/tmp`) of processes that are gone;
@@ -92,7 +93,8 @@ export async function cleanUpMedia(deps: MediaCleanupDeps, now = Date.now()): Pr
         else if (jobId || old(version.mtime)) await remove(prefix);
         else kept += 1; // an older naming, young: left for a later run
       }
-      if (kept === 0 && !rows.has(songId)) await remove(`songs/${songId}`);
+      // An empty folder goes too, unless a transcode may be about to write into it.
+      if (kept === 0 && rows.get(songId)?.status !== 'processing') await remove(`songs/${songId}`);
     }
   }
 

@@ -117,7 +117,10 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
         });
         await deps.onCatalogChange();
       }
-      throw permanent ? new PermanentJobError(message) : error;
+      if (permanent) throw new PermanentJobError(message);
+      // Retried later (space may be freed); recorded and logged as what it is rather than a bare ENOSPC.
+      if (isStorageFull(error)) throw new MediaError('STORAGE_FULL', message, { cause: error });
+      throw error;
     } finally {
       // This attempt's version, unless the song now plays from it (a failure half-way through the copy included).
       if (!applied) await deps.mediaStore.removePrefix(hlsPrefix).catch(() => undefined);

@@ -169,6 +169,8 @@ function describeFailure(error: unknown, inputPath: string): unknown {
       },
     );
   }
+  if (/Slave muxer #\d+ failed/.test(error.stderr))
+    return new MediaError('FFMPEG_FAILED', error.message, { cause: error });
   if (/matches no streams/.test(error.stderr)) {
     return new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track', { cause: error });
   }
@@ -214,12 +216,16 @@ export async function transcodeToEncryptedHls(
     });
     let totalSamples = 0;
     try {
-      await runFfmpeg(tools.ffmpeg, ffmpegArgs(inputPath, options.encoder ?? 'quality'), {
+      const { stderr } = await runFfmpeg(tools.ffmpeg, ffmpegArgs(inputPath, options.encoder ?? 'quality'), {
         cwd: outDir,
         timeoutMs: options.timeoutMs,
         onStdout: (chunk) => (totalSamples += chunk.length),
         pidFile: options.pidFile,
       });
+      // tee carries on (and exits 0) when one of its outputs fails, e.g. on a full disk: that output is broken.
+      const outputFailed = /Slave muxer #\d+ failed: ([^\n]*)/.exec(stderr);
+      if (outputFailed)
+        throw new FfmpegExitError(`ffmpeg could not write an output: ${outputFailed[1]}`, stderr);
     } finally {
       await rm(keyInfoPath, { force: true });
     }
