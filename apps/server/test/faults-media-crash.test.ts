@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs, songs } from '../src/db/schema';
 import { locateFfmpeg } from '../src/modules/media';
-import { TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
+import { hlsVersionName, TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
 import { catalogFixtures } from './catalog-fixtures';
 import { freePort } from './postgres-cluster';
 import {
@@ -199,7 +199,7 @@ it('SIGKILL mid-upload and mid-transcode, restart: no half song, no orphan, the 
     expect(transcodes).toMatchObject([{ status: 'done', attempts: 2 }]);
     const rows = await db.db.select().from(songs);
     expect(rows).toMatchObject([{ id: songId, status: 'ready', sourceKey: null }]);
-    expect(rows[0]!.hlsPrefix).toBe(`songs/${songId}/${transcodes[0]!.id}-2`);
+    expect(rows[0]!.hlsPrefix).toBe(`songs/${songId}/${hlsVersionName(transcodes[0]!.id, 2)}`);
     const media = filesUnder(path.join(dataDir, 'media'));
     expect(media.filter((file) => !file.startsWith(`${rows[0]!.hlsPrefix}/`))).toEqual([]);
     expect(media.filter((file) => file.endsWith('index.m3u8'))).toHaveLength(1);

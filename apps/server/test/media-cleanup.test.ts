@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { albums, jobs, songs } from '../src/db/schema';
 import { MEDIA_CLEANUP_JOB } from '../src/modules/catalog/media-cleanup.job';
-import { TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
+import { hlsVersionName, parseHlsVersion, TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
 import { currentProcess, formatIdentity } from '../src/platform/process-identity';
 import { catalogFixtures } from './catalog-fixtures';
 import { createTestApp, type TestContext } from './test-app';
@@ -58,12 +58,12 @@ it('removes what interrupted work left behind, and nothing any row or running jo
   await ctx.database.db
     .update(songs)
     .set({
-      hlsPrefix: `songs/${ready.id}/${readyJob}-2`,
+      hlsPrefix: `songs/${ready.id}/${hlsVersionName(readyJob, 2)}`,
       coverImage: 'images/song/aaaaaaaaaaaaaaaa/cover-640.webp',
     })
     .where(eq(songs.id, ready.id));
-  file(`songs/${ready.id}/${readyJob}-2/index.m3u8`);
-  file(`songs/${ready.id}/${readyJob}-1/seg_0000.ts`);
+  file(`songs/${ready.id}/${hlsVersionName(readyJob, 2)}/index.m3u8`);
+  file(`songs/${ready.id}/${hlsVersionName(readyJob, 1)}/seg_0000.ts`);
   file(`uploads/${ready.id}/orig`, old);
 
   // A song being transcoded right now: its original and the running attempt's version stay.
@@ -74,7 +74,7 @@ it('removes what interrupted work left behind, and nothing any row or running jo
     .where(eq(songs.id, busy.id));
   const busyJob = await job('running', busy.id, `uploads/${busy.id}/orig`);
   file(`uploads/${busy.id}/orig`, old);
-  file(`songs/${busy.id}/${busyJob}-1/seg_0000.ts`);
+  file(`songs/${busy.id}/${hlsVersionName(busyJob, 1)}/seg_0000.ts`);
 
   // A song left waiting for a transcode no job will do (its worker gave up): failed, its original kept.
   const stuck = await f.song({ artistId: artist.id, title: 'Stuck', status: 'processing' });
@@ -87,7 +87,7 @@ it('removes what interrupted work left behind, and nothing any row or running jo
 
   // No row at all: a deleted song's version goes; an original goes once old, stays while it may be in flight.
   const gone = randomUUID();
-  file(`songs/${gone}/${randomUUID()}-1/index.m3u8`);
+  file(`songs/${gone}/${hlsVersionName(randomUUID(), 1)}/index.m3u8`);
   const abandoned = randomUUID();
   const inFlight = randomUUID();
   file(`uploads/${abandoned}/orig`, old);
@@ -126,11 +126,11 @@ it('removes what interrupted work left behind, and nothing any row or running jo
     .toContain('done');
   await ctx.app.services.jobs.stop();
 
-  expect(exists(`songs/${ready.id}/${readyJob}-2/index.m3u8`)).toBe(true);
-  expect(exists(`songs/${ready.id}/${readyJob}-1`)).toBe(false);
+  expect(exists(`songs/${ready.id}/${hlsVersionName(readyJob, 2)}/index.m3u8`)).toBe(true);
+  expect(exists(`songs/${ready.id}/${hlsVersionName(readyJob, 1)}`)).toBe(false);
   expect(exists(`uploads/${ready.id}`)).toBe(false);
   expect(exists(`uploads/${busy.id}/orig`)).toBe(true);
-  expect(exists(`songs/${busy.id}/${busyJob}-1/seg_0000.ts`)).toBe(true);
+  expect(exists(`songs/${busy.id}/${hlsVersionName(busyJob, 1)}/seg_0000.ts`)).toBe(true);
   expect(exists(`uploads/${stuck.id}/orig`)).toBe(true);
   expect(exists(`songs/${gone}`)).toBe(false);
   expect(exists(`uploads/${abandoned}`)).toBe(false);
@@ -150,4 +150,12 @@ it('removes what interrupted work left behind, and nothing any row or running jo
     failureReason: 'Processing was interrupted; upload the file again',
   });
   expect(await status(busy.id)).toEqual({ status: 'processing', failureReason: null });
+});
+
+it('names HLS versions after their job and attempt, in the characters the shipped nginx site serves', () => {
+  const jobId = randomUUID();
+  const name = hlsVersionName(jobId, 3);
+  expect(name).toMatch(/^[0-9A-Za-z]{1,64}$/); // deploy/nginx/backbeat.conf: songs/<uuid>/[0-9A-Za-z]{1,64}/seg_*
+  expect(parseHlsVersion(name)).toEqual({ jobId, attempt: 3 });
+  expect(parseHlsVersion('0123456789abcdef')).toBeNull(); // an older, random version name
 });

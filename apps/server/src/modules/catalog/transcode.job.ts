@@ -20,15 +20,16 @@ const Payload = z.object({
 });
 
 /**
- * Each attempt writes its own HLS version, `songs/<song>/<job id>-<attempt>`: an attempt cut short (its worker
+ * Each attempt writes its own HLS version, `songs/<song>/<job id, hex>v<attempt>`: an attempt cut short (its worker
  * killed) leaves a partial folder that the next attempt removes once it has succeeded, and that the media clean-up
- * can tell from a live one (its job is still queued or running).
+ * can tell from a live one (its job is still queued or running). Letters and digits only: the shipped nginx site
+ * serves `songs/<uuid>/[0-9A-Za-z]{1,64}/seg_NNNN.ts` and nothing else.
  */
-export const hlsVersionName = (jobId: string, attempt: number) => `${jobId}-${attempt}`;
-const HLS_VERSION = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d+)$/;
+export const hlsVersionName = (jobId: string, attempt: number) => `${jobId.replaceAll('-', '')}v${attempt}`;
+const HLS_VERSION = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})v(\d+)$/;
 export function parseHlsVersion(name: string): { jobId: string; attempt: number } | null {
   const match = HLS_VERSION.exec(name);
-  return match ? { jobId: match[1]!, attempt: Number(match[2]) } : null;
+  return match ? { jobId: match.slice(1, 6).join('-'), attempt: Number(match[6]) } : null;
 }
 
 const STORAGE_FULL_WHILE_PROCESSING = "The server's storage is full, so the audio could not be processed";
