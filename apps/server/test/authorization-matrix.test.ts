@@ -2,7 +2,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_MATRIX, rowTemplate, type MatrixRow } from './authorization-matrix';
 import { ACTORS, buildWorld, type Actor, type MatrixUser, type MatrixWorld } from './authorization-world';
-import { gatewayTestApp, type GatewayTestApp } from './gateways.fixtures';
+import { gatewayTestApp, webhooksSettled, type GatewayTestApp } from './gateways.fixtures';
 import { freePort } from './postgres-cluster';
 
 /**
@@ -41,7 +41,14 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await g?.close();
+  if (!g) {
+    await issuer?.stop();
+    return;
+  }
+  // The cells made the gateways send events: a delivery still in flight would hold the app's close for the
+  // keep-alive timeout (72 s).
+  for (const gateway of ['stripe', 'razorpay', 'paypal'] as const) await webhooksSettled(g.emulator, gateway);
+  await g.close();
   await issuer?.stop();
 });
 
