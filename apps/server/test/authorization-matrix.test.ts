@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_MATRIX, rowTemplate, type MatrixRow } from './authorization-matrix';
+import { AUTHORIZATION_MATRIX, cellsOf, rowTemplate, type MatrixCells } from './authorization-matrix';
 import { ACTORS, buildWorld, type Actor, type MatrixUser, type MatrixWorld } from './authorization-world';
 import { gatewayTestApp, webhooksSettled, type GatewayTestApp } from './gateways.fixtures';
 import { freePort } from './postgres-cluster';
@@ -63,7 +63,7 @@ const documentedRoutes = async () => {
   );
 };
 
-async function runCell(route: string, row: MatrixRow, actor: Actor) {
+async function runCell(route: string, row: MatrixCells, actor: Actor) {
   let user: MatrixUser | null = actor === 'guest' ? null : world.users[actor];
   if (row.freshActor && actor !== 'guest') user = await world.fresh(actor);
   const request = await row.request(world, actor, user);
@@ -97,25 +97,29 @@ describe('authorization matrix', () => {
   });
 
   it('says why wherever an answer is not a success, 401 or 403', () => {
-    const unexplained = Object.entries(AUTHORIZATION_MATRIX).flatMap(([route, row]) =>
+    const unexplained = cellsOf(AUTHORIZATION_MATRIX).flatMap(([name, row]) =>
       ACTORS.filter((actor) => {
         const status = row.expect[actor];
         return !(status < 300 || status === 401 || status === 403) && !row.why?.[actor];
-      }).map((actor) => `${route} as ${actor}: ${row.expect[actor]} needs a 'why'`),
+      }).map((actor) => `${name} as ${actor}: ${row.expect[actor]} needs a 'why'`),
     );
     expect(unexplained).toEqual([]);
   });
 
   it('answers every cell with the status in the table', async () => {
     const wrong: string[] = [];
-    for (const [route, row] of Object.entries(AUTHORIZATION_MATRIX)) {
+    for (const [name, row, route] of cellsOf(AUTHORIZATION_MATRIX)) {
       for (const actor of ACTORS) {
         const response = await runCell(route, row, actor);
-        if (response.statusCode === row.expect[actor]) continue;
-        const detail = response.body.slice(0, 160);
-        wrong.push(
-          `${route} as ${actor}: expected ${row.expect[actor]}, got ${response.statusCode} ${detail}`,
-        );
+        if (response.statusCode !== row.expect[actor]) {
+          const detail = response.body.slice(0, 160);
+          wrong.push(
+            `${name} as ${actor}: expected ${row.expect[actor]}, got ${response.statusCode} ${detail}`,
+          );
+          continue;
+        }
+        const problem = response.statusCode < 300 ? row.check?.(response, world, actor) : undefined;
+        if (problem) wrong.push(`${name} as ${actor}: ${problem}`);
       }
     }
     expect(wrong, wrong.join('\n')).toEqual([]);

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { multipartForm } from './catalog-fixtures';
 import { ACTORS, type Actor, type MatrixUser, type MatrixWorld } from './authorization-world';
 
@@ -21,7 +22,8 @@ export interface CellRequest {
   remoteAddress?: string;
 }
 
-export interface MatrixRow {
+/** The cells of one request shape: its status for each actor, and how each actor's request is made. */
+export interface MatrixCells {
   expect: Expected;
   /** Why a cell's answer is what it is, where that is not 2xx, 401 or 403 (required there). */
   why?: Partial<Record<Actor, string>>;
@@ -29,9 +31,16 @@ export interface MatrixRow {
   request: (world: MatrixWorld, actor: Actor, user: MatrixUser | null) => Promise<CellRequest> | CellRequest;
   /**
    * The cell acts as a new account of the actor's kind: the request ends the session or the account, or changes
-   * what makes the actor what it is (its genres).
+   * what makes the actor what it is (its genres, its artist profile).
    */
   freshActor?: true;
+  /** Beyond the status: what is wrong with a cell's answer (what it shows), if anything. */
+  check?: (response: LightMyRequestResponse, world: MatrixWorld, actor: Actor) => string | undefined;
+}
+
+/** A route's row: its main cells, and more request shapes where who may do it depends on the query. */
+export interface MatrixRow extends MatrixCells {
+  variants?: Record<string, MatrixCells>;
 }
 
 const each = (status: number): Expected =>
@@ -83,6 +92,43 @@ const streamLink: Pick<MatrixRow, 'expect' | 'why'> = {
     admin: notTheListenersLink,
   },
 };
+/** Artist A's dashboard asked for by id: A's account and admins; another artist's account is refused. */
+const dashboardOfA = (path: string, query: Record<string, string> = {}): MatrixCells => ({
+  expect: managersOfA(200),
+  request: (w) => ({ url: `${path}?${new URLSearchParams({ ...query, artistId: w.ids.artistA })}` }),
+});
+/** The same without an artist: an artist account reads its own artist, an admin the platform. */
+const ownDashboard = (path: string, query: Record<string, string> = {}): MatrixCells => ({
+  expect: { ...managersOfA(200), otherArtist: 200 },
+  request: () => ({ url: `${path}?${new URLSearchParams(query)}` }),
+});
+/** Every filter of the transaction list at once (SPEC section 7). */
+const TRANSACTION_FILTERS = {
+  status: 'paid',
+  gateway: 'sandbox',
+  itemType: 'song',
+  from: '2020-01-01',
+  to: '2100-12-31',
+  sort: '-amount',
+};
+/**
+ * An artist account's rows are its own artist's only (by id or name), and artist A's account sees some (A sold
+ * songs in the world); an admin's rows are not narrowed.
+ */
+function onlyOwnArtist(
+  w: MatrixWorld,
+  actor: Actor,
+  artists: Array<string | null>,
+  by: 'id' | 'name',
+): string | undefined {
+  if (actor !== 'artist' && actor !== 'otherArtist') return undefined;
+  const own = by === 'id' ? w.users[actor].artistId : w.users[actor].artistName;
+  const foreign = [...new Set(artists.filter((artist) => artist !== own))];
+  if (foreign.length > 0)
+    return `rows of other artists (${foreign.slice(0, 3).join(', ')}), expected ${own} only`;
+  if (actor === 'artist' && artists.length === 0) return 'no rows, but artist A sold songs';
+  return undefined;
+}
 const webhook = (gateway: 'stripe' | 'razorpay' | 'paypal'): MatrixRow => ({
   expect: each(200),
   why: { guest: 'the gateway calls it: the signature, not a session, is what is checked' },
@@ -278,10 +324,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'DELETE /api/artists/{id}': {
     expect: managersOfA(200),
-    // A second profile of artist A's account, so deleting it leaves the account's real one in place.
-    request: async (w) => ({
+    // An account manages one profile: each cell is a new account; the artist's kind deletes its own profile, the
+    // others another artist account's.
+    freshActor: true,
+    request: async (w, actor, user) => ({
       method: 'DELETE',
-      url: `/api/artists/${await w.freshArtist(w.users.artist.id)}`,
+      url: `/api/artists/${actor === 'artist' ? user!.artistId! : (await w.fresh('artist')).artistId!}`,
     }),
   },
   'POST /api/albums': {
@@ -406,8 +454,71 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/user/dashboard/subscriptions' }),
   },
   'GET /api/admin/dashboard/transactions': {
-    expect: { ...managersOfA(200), otherArtist: 200 },
-    request: () => ({ url: '/api/admin/dashboard/transactions' }),
+    ...dashboardOfA('/api/admin/dashboard/transactions', TRANSACTION_FILTERS),
+    variants: {
+      'no artistId: the account’s own artist': {
+        ...ownDashboard('/api/admin/dashboard/transactions'),
+        check: (response, w, actor) =>
+          onlyOwnArtist(
+            w,
+            actor,
+            response
+              .json<{ transactions: Array<{ artist: { _id: string } | null }> }>()
+              .transactions.map((t) => t.artist?._id ?? null),
+            'id',
+          ),
+      },
+    },
+  },
+  'GET /api/admin/dashboard/transactions.csv': {
+    ...dashboardOfA('/api/admin/dashboard/transactions.csv', TRANSACTION_FILTERS),
+    variants: {
+      'no artistId: the account’s own artist': {
+        ...ownDashboard('/api/admin/dashboard/transactions.csv'),
+        // Column 5 is the artist's name; the world's names and titles hold no comma or quote.
+        check: (response, w, actor) =>
+          onlyOwnArtist(
+            w,
+            actor,
+            response.body
+              .trimEnd()
+              .split('\n')
+              .slice(1)
+              .map((line) => line.split(',')[4] ?? null),
+            'name',
+          ),
+      },
+    },
+  },
+  'GET /api/admin/dashboard/overview': {
+    ...dashboardOfA('/api/admin/dashboard/overview', { from: '2020-01-01', to: '2020-12-31' }),
+    variants: { 'no artistId: the account’s own artist': ownDashboard('/api/admin/dashboard/overview') },
+  },
+  'GET /api/admin/dashboard/revenue': {
+    ...dashboardOfA('/api/admin/dashboard/revenue', { bucket: 'week' }),
+    variants: { 'no artistId: the account’s own artist': ownDashboard('/api/admin/dashboard/revenue') },
+  },
+  'GET /api/admin/dashboard/subscribers': {
+    ...dashboardOfA('/api/admin/dashboard/subscribers', { bucket: 'month' }),
+    variants: { 'no artistId: the account’s own artist': ownDashboard('/api/admin/dashboard/subscribers') },
+  },
+  'GET /api/admin/dashboard/plays': {
+    ...dashboardOfA('/api/admin/dashboard/plays'),
+    variants: { 'no artistId: the account’s own artist': ownDashboard('/api/admin/dashboard/plays') },
+  },
+  'GET /api/admin/dashboard/top': {
+    ...dashboardOfA('/api/admin/dashboard/top', { type: 'song', by: 'plays' }),
+    variants: {
+      'no artistId: the account’s own albums': ownDashboard('/api/admin/dashboard/top', { type: 'album' }),
+      'type=artist: platform-wide, admins only': {
+        expect: { ...signedIn(403), admin: 200 },
+        request: () => ({ url: '/api/admin/dashboard/top?type=artist' }),
+      },
+    },
+  },
+  'GET /api/admin/dashboard/subscribers/{artistId}': {
+    expect: managersOfA(200),
+    request: (w) => ({ url: `/api/admin/dashboard/subscribers/${w.ids.artistA}?page=1&limit=5` }),
   },
   'GET /api/admin/dashboard/purchased-songs/{artistId}': {
     expect: managersOfA(200),
@@ -511,6 +622,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/payments/paypal/webhook': webhook('paypal'),
 };
+
+/** Every request shape of the table as [name, cells, route]: a row's main cells, then its variants. */
+export function cellsOf(matrix: Record<string, MatrixRow>): Array<[string, MatrixCells, string]> {
+  return Object.entries(matrix).flatMap(([route, { variants, ...main }]) => [
+    [route, main, route] as [string, MatrixCells, string],
+    ...Object.entries(variants ?? {}).map(
+      ([label, cells]) => [`${route} (${label})`, cells, route] as [string, MatrixCells, string],
+    ),
+  ]);
+}
 
 /** What to paste into the table for a route that has no row yet. */
 export function rowTemplate(route: string): string {

@@ -34,6 +34,9 @@ export type SignedInActor = Exclude<Actor, 'guest'>;
 export interface MatrixUser {
   id: string;
   headers: Record<string, string>;
+  /** The profile an artist account manages. */
+  artistId?: string;
+  artistName?: string;
 }
 
 export type MatrixWorld = Awaited<ReturnType<typeof buildWorld>>;
@@ -47,7 +50,7 @@ export async function buildWorld(g: GatewayTestApp) {
   const inject = ctx.app.inject.bind(ctx.app);
 
   const rock = await f.genre('Rock');
-  const makeUser = async (actor: SignedInActor): Promise<MatrixUser & { artistId?: string }> => {
+  const makeUser = async (actor: SignedInActor): Promise<MatrixUser> => {
     const role = actor === 'admin' ? 'admin' : actor.endsWith('rtist') ? 'artist' : 'user';
     const user = await f.user(role, `${actor} ${randomBytes(2).toString('hex')}`);
     if (actor === 'listener') await f.prefer(user.id, rock.id);
@@ -56,7 +59,7 @@ export async function buildWorld(g: GatewayTestApp) {
       name: `${actor} profile ${randomBytes(2).toString('hex')}`,
       ownerUserId: user.id,
     });
-    return { id: user.id, headers: user.headers, artistId: artist.id };
+    return { id: user.id, headers: user.headers, artistId: artist.id, artistName: artist.name };
   };
   const made = {
     listenerWithoutGenres: await makeUser('listenerWithoutGenres'),
@@ -281,8 +284,9 @@ export async function buildWorld(g: GatewayTestApp) {
       return { body: event.body, headers: event.headers };
     },
 
-    async freshArtist(ownerUserId: string | null = null) {
-      return (await f.artist({ name: `Fresh ${randomBytes(3).toString('hex')}`, ownerUserId })).id;
+    /** A new artist no account manages. */
+    async freshArtist() {
+      return (await f.artist({ name: `Fresh ${randomBytes(3).toString('hex')}` })).id;
     },
     async freshAlbum() {
       return (await f.album({ artistId: artistA, title: `Fresh Album ${randomBytes(3).toString('hex')}` }))
