@@ -86,7 +86,7 @@ describe('segments from nginx, playlists and keys from the API', () => {
     expect(segments.length).toBeGreaterThan(1);
     for (const segment of segments) {
       expect(segment.url).toMatch(
-        new RegExp(`^${nginx.url}/media/songs/[0-9a-f-]{36}/[0-9a-f]{16}/seg_\\d{4}\\.ts$`),
+        new RegExp(`^${nginx.url}/media/songs/[0-9a-f-]{36}/[0-9a-f]{32}v\\d+/seg_\\d{4}\\.ts$`),
       );
       expect(segment.status).toBe(200);
       expect(segment.headers['content-type']).toBe('video/mp2t');
@@ -111,7 +111,7 @@ describe('segments from nginx, playlists and keys from the API', () => {
 
   it('serves nothing else from the media root: keys, fallback audio, playlists, listings, other paths', async () => {
     const folder = segmentUrl.pathname.replace(/seg_\d{4}\.ts$/, '');
-    const songFolder = folder.replace(/[0-9a-f]{16}\/$/, '');
+    const songFolder = folder.replace(/[0-9a-f]{32}v\d+\/$/, '');
     for (const name of ['enc.key', 'audio.m4a', 'index.m3u8', '']) {
       const res = await fetch(`${nginx.url}${folder}${name}`);
       expect([res.status, name]).toEqual([404, name]);

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
+import { sweepScratchSpace } from './storage/scratch-space';
 
 /** What `main.ts` (the API) and `worker.ts` (jobs only) share before they open the database. */
 
@@ -40,4 +42,14 @@ export function onShutdownSignal(log: pino.Logger, shutdown: () => Promise<void>
   };
   process.once('SIGINT', () => handle('SIGINT'));
   process.once('SIGTERM', () => handle('SIGTERM'));
+}
+
+/**
+ * Removes the scratch folders (uploads streaming in, transcodes) of processes that are gone, and stops an ffmpeg one
+ * of them left running. Each process does it at start for its own DATA_DIR, whether or not it runs jobs.
+ */
+export async function clearScratchSpace(config: Config, log: pino.Logger): Promise<void> {
+  const swept = await sweepScratchSpace(path.join(config.dataDir, 'tmp'));
+  if (swept.removed.length > 0)
+    log.warn({ ...swept }, 'removed scratch folders of processes that were killed');
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
+import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { seedDemoOnStartup } from './demo/demo-seed';
 import { startDevEmulator } from './modules/payments/dev-emulator';
@@ -36,7 +36,10 @@ async function main() {
   const { jobs } = app.services;
 
   await seedDemoOnStartup({ config, database, services: app.services, log: logger });
-  if (config.jobs === 'inline') jobs.start();
+  // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), and
+  // the jobs it was running are taken back at once by the runner's start.
+  await clearScratchSpace(config, logger);
+  if (config.jobs === 'inline') await jobs.start();
   else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,4 @@
-import { createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
+import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { JobRunner } from './jobs/job-runner';
 import { ChangeBus } from './platform/change-bus';
@@ -34,11 +34,12 @@ async function main() {
   attachMailLogger(services.mailer, logger);
   registerJobHandlers({ config, database, services });
   await changes.start(logger);
-  jobs.start();
+  await clearScratchSpace(config, logger);
+  await jobs.start(); // Takes back at once the jobs of a killed worker on this machine.
   logger.info({ database: database.kind, mediaDir: config.mediaDir }, 'worker running jobs');
 
   onShutdownSignal(logger, async () => {
-    await jobs.stop(); // Running jobs finish; a killed one is retried once its lock goes stale.
+    await jobs.stop(); // Running jobs finish; a killed one is taken back at the next start, or after its lease.
     await changes.close();
     await database.close();
   });

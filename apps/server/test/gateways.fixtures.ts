@@ -24,7 +24,9 @@ export interface GatewayTestApp {
  * HTTP both ways), listening on a free port so webhooks arrive as they would from the providers. The app's clock is
  * the emulator's, so moving it moves both.
  */
-export async function gatewayTestApp(): Promise<GatewayTestApp> {
+export async function gatewayTestApp(
+  options: { env?: Record<string, string> } = {},
+): Promise<GatewayTestApp> {
   const credentials = generateEmulatorCredentials();
   const emulator = await startGatewayEmulator({ credentials, retryDelaysMs: [200, 400, 800, 1600, 3200] });
   const mailer = new MemoryMailer();
@@ -42,6 +44,7 @@ export async function gatewayTestApp(): Promise<GatewayTestApp> {
       PAYPAL_CLIENT_SECRET: credentials.paypal.clientSecret,
       PAYPAL_WEBHOOK_ID: credentials.paypal.webhookId,
       PAYPAL_API_BASE: emulator.paypal.url,
+      ...options.env,
     },
     services: { mailer, clock: () => emulator.clock.now() },
   });

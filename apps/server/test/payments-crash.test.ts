@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -16,6 +14,7 @@ import { catalogFixtures } from './catalog-fixtures';
 import { webhooksSettled } from './gateways.fixtures';
 import { commerceFixtures } from './payments.fixtures';
 import { freePort, startThrowawayCluster, type ThrowawayCluster } from './postgres-cluster';
+import { exited, startServerProcess } from './server-process';
 import type { TestContext } from './test-app';
 
 /**
@@ -23,7 +22,6 @@ import type { TestContext } from './test-app';
  * The process is killed with SIGKILL while it handles `payment_intent.succeeded` (held inside its call back to
  * Stripe), restarted, and the event redelivered: the song is granted exactly once.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const credentials = generateEmulatorCredentials();
 let cluster: ThrowawayCluster;
 let emulator: GatewayEmulator;
@@ -31,46 +29,21 @@ let database: Database;
 let dataDir: string;
 let port: number;
 
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: cluster.url,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      STRIPE_SECRET_KEY: credentials.stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: credentials.stripe.publishableKey,
-      STRIPE_WEBHOOK_SECRET: credentials.stripe.webhookSecret,
-      STRIPE_API_BASE: emulator.stripe.url,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) return reject(new Error('server did not start'));
-      setTimeout(() => void poll(), 200);
-    };
-    void poll();
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+const startServer = async () =>
+  (
+    await startServerProcess(
+      port,
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: cluster.url,
+        STRIPE_SECRET_KEY: credentials.stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: credentials.stripe.publishableKey,
+        STRIPE_WEBHOOK_SECRET: credentials.stripe.webhookSecret,
+        STRIPE_API_BASE: emulator.stripe.url,
+      },
+      { echo: true },
+    )
+  ).child;
 
 beforeAll(async () => {
   cluster = await startThrowawayCluster();

@@ -141,6 +141,21 @@ describe('sandbox create-order: refusals', () => {
       expect(res.json()).toEqual({ message, code: 'NOT_FOR_SALE' });
     }
   });
+
+  it("does not sell an artist's account its own music: songs, albums, subscription (409 ALREADY_OWNED)", async () => {
+    const before = await commerceCounts(ctx);
+    const message = 'You manage this artist: its music already plays for your account';
+    for (const [url, body] of [
+      [CREATE, { itemType: 'song', itemId: ids.single, amount: 129 }],
+      [CREATE, { itemType: 'album', itemId: ids.album, amount: 999 }],
+      [`/api/subscriptions/artist/${ids.artist}`, { gateway: 'sandbox', cycle: '1m' }],
+    ] as const) {
+      const res = await http.post(url, body, owner);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toEqual({ message, code: 'ALREADY_OWNED' });
+    }
+    expect(await commerceCounts(ctx)).toEqual(before);
+  });
 });
 
 describe('buying a song through the sandbox', () => {

@@ -10,6 +10,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'backbeat-pglite-dir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const CHILD = path.join(import.meta.dirname, 'pglite-open.child.ts');
+const WRITER = path.join(import.meta.dirname, 'pglite-writer.child.ts');
 
 /** Starts a process opening `dir`; resolves once it holds the database, or with its exit and stderr. */
 function openInChild(dir: string) {
@@ -93,4 +94,47 @@ describe('PGlite data directory', () => {
       await reopened.close();
     }
   }, 60_000);
+
+  it('keeps every write it acknowledged when its process is killed mid-stream (SIGKILL), and opens again', async () => {
+    const dir = path.join(root, 'acknowledged');
+    const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, dir], {
+      cwd: path.join(import.meta.dirname, '..'),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    writer.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const acknowledged: number[] = [];
+    const exited = new Promise<void>((resolve) => writer.on('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      writer.on('message', (message: { n: number }) => {
+        acknowledged.push(message.n);
+        // Killed while it writes: the next insert is already under way when the signal lands.
+        if (acknowledged.length === 400) {
+          writer.kill('SIGKILL');
+          resolve();
+        }
+      });
+      writer.on('exit', (code) => {
+        if (acknowledged.length < 400) reject(new Error(`the writer exited (${code}) early: ${stderr}`));
+      });
+    });
+    await exited;
+    expect(writer.signalCode).toBe('SIGKILL');
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir: dir });
+    try {
+      const rows = await reopened.query<{ n: number; note: string }>(
+        sql`select n, note from acked order by n`,
+      );
+      const stored = new Set(rows.map((row) => row.n));
+      expect(acknowledged.filter((n) => !stored.has(n))).toEqual([]);
+      // Nothing torn either: every row numbered in sequence, each batch with both of its writes.
+      expect(rows.map((row) => row.n)).toEqual(rows.map((_, index) => index + 1));
+      const batches = rows.filter((row) => row.note === 'batch');
+      expect(batches.length).toBeGreaterThan(0);
+      for (const batch of batches) expect(rows[batch.n - 2]!.note.endsWith('+')).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
 });

@@ -154,7 +154,8 @@ describe('POST /api/songs with real audio', () => {
     const row = await songRow(songId);
     expect(row.status).toBe('ready');
     expect(row.sourceKey).toBeNull();
-    expect(row.hlsPrefix).toMatch(new RegExp(`^songs/${songId}/[0-9a-f]{16}$`));
+    // One version per transcode attempt: `<job id, hex>v<attempt>`.
+    expect(row.hlsPrefix).toMatch(new RegExp(`^songs/${songId}/[0-9a-f]{32}v1$`));
     expect(Math.abs(row.durationSec - SOURCE_SECONDS)).toBeLessThan(0.2);
     const { playlist, seconds } = await decodedHlsSeconds(row.hlsPrefix!);
     expect(playlist).toContain('#EXT-X-KEY:METHOD=AES-128');

@@ -11,6 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { processStartTime } from '../platform/process-identity';
 
 /**
  * The embedded database's directory: private to the server's account, and open in one process at a time (two
@@ -49,17 +50,6 @@ interface LockHolder {
   pid: number;
   /** The holder's start time (Linux /proc), to tell a live holder from a new process that reused its pid. */
   started: string | null;
-}
-
-/** A process's start time in clock ticks since boot (Linux); null where /proc is not available. */
-function processStartTime(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may hold spaces and parentheses, so count from its closing parenthesis.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
 }
 
 function readHolder(file: string): LockHolder | null {

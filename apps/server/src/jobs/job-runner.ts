@@ -1,19 +1,36 @@
-import { hostname } from 'node:os';
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { jobs } from '../db/schema';
+import { currentProcess } from '../platform/process-identity';
+import { JobQueue } from './job-queue';
+import { recoverAbandonedJobs, type JobLog } from './job-recovery';
+
+export type { JobLog } from './job-recovery';
 
 export type JobHandler = (
   payload: Record<string, unknown>,
   job: { id: string; attempts: number },
 ) => Promise<void>;
 
+export interface JobTypeOptions {
+  /**
+   * Called when the runner gives up on a job without its handler having had the last word: its worker died
+   * during the final attempt. The handler's own failure path did not run, so this one settles what the job was
+   * about (e.g. marks the song failed).
+   */
+  abandoned?: (payload: Record<string, unknown>, job: { id: string; attempts: number }) => Promise<void>;
+}
+
 export interface JobRunnerOptions {
   concurrency?: number;
   pollMs?: number;
-  /** A running job whose lock is older than this is considered abandoned (process killed) and retried. */
-  staleAfterMs?: number;
-  log?: { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+  /**
+   * How long a running job stays claimed without a sign of life. The worker renews the claim (a heartbeat on
+   * `locked_at`) while the handler runs, so a job outlives this only when its worker died; it is then retried.
+   */
+  leaseMs?: number;
+  log?: JobLog;
   /**
    * Tells the other processes that jobs were queued (the change bus), so a worker elsewhere starts them at once
    * instead of at its next poll. Called after the queuing write committed.
@@ -25,25 +42,61 @@ export interface JobRunnerOptions {
 export const backoffMs = (attempts: number) =>
   Math.min(2000 * 4 ** Math.max(0, attempts - 1), 10 * 60 * 1000);
 
+export const DEFAULT_LEASE_MS = 30_000;
+
+const silentLog: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 /**
  * Durable jobs in PostgreSQL. Claimed with FOR UPDATE SKIP LOCKED, so several processes can share the queue.
- * A permanent failure (handler throws PermanentJobError) is not retried.
+ * A running job is held by a lease its worker renews; a job whose worker died (killed, crashed) is taken back at
+ * once when that worker was on this machine, else when its lease runs out, and retried. A permanent failure
+ * (handler throws PermanentJobError) is not retried. Every failure, retry and recovery is logged with the job's
+ * id, type and attempt.
  */
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler>();
-  private readonly workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private readonly handlers = new Map<string, { run: JobHandler; options: JobTypeOptions }>();
+  private readonly recurring = new Map<string, number>();
+  /** Who holds a claim: this process (machine, pid, start time) plus a tag for this runner within it. */
+  readonly workerId = JSON.stringify({ ...currentProcess(), runner: randomBytes(4).toString('hex') });
+  private readonly queue: JobQueue;
+  private readonly running = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
-  private active = 0;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private lastRecovery = 0;
   private stopped = true;
   private readonly idleWaiters: Array<() => void> = [];
+  private log: JobLog;
 
   constructor(
     private readonly db: AppDb,
     private readonly options: JobRunnerOptions = {},
-  ) {}
+  ) {
+    this.queue = new JobQueue(db);
+    this.log = options.log ?? silentLog;
+  }
 
-  register(type: string, handler: JobHandler) {
-    this.handlers.set(type, handler);
+  private get leaseMs() {
+    return this.options.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  /** Where failures and recoveries are written (the app's logger, once it exists). */
+  useLogger(log: JobLog) {
+    this.log = log;
+  }
+
+  /** The log job handlers write to as well. */
+  get logger(): JobLog {
+    return this.log;
+  }
+
+  register(type: string, handler: JobHandler, options: JobTypeOptions = {}) {
+    this.handlers.set(type, { run: handler, options });
+  }
+
+  /** A housekeeping job run every `everyMs` by one of the processes sharing the queue, and once at start. */
+  registerRecurring(type: string, handler: JobHandler, everyMs: number) {
+    this.register(type, handler);
+    this.recurring.set(type, everyMs);
   }
 
   /**
@@ -55,14 +108,11 @@ export class JobRunner {
     payload: Record<string, unknown>,
     options: { maxAttempts?: number; db?: AppDb } = {},
   ) {
-    const [row] = await (options.db ?? this.db)
-      .insert(jobs)
-      .values({ type, payload, maxAttempts: options.maxAttempts ?? 3 })
-      .returning({ id: jobs.id });
+    const id = await new JobQueue(options.db ?? this.db).add(type, payload, options);
     this.kick();
     // Inside a transaction the job is not visible yet: the caller calls `notify()` after its commit.
     if (!options.db) await this.options.announce?.();
-    return row!.id;
+    return id;
   }
 
   /** Looks for due jobs now instead of at the next poll (after a transaction that queued some committed). */
@@ -76,9 +126,14 @@ export class JobRunner {
     this.kick();
   }
 
-  start() {
+  /** Takes back jobs whose workers died, schedules recurring jobs, then polls. */
+  async start() {
     if (!this.stopped) return;
     this.stopped = false;
+    await this.recover();
+    for (const type of this.recurring.keys()) await this.queue.addUnlessPending(type, new Date());
+    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(50, this.leaseMs / 3));
+    this.heartbeat.unref();
     this.kick();
   }
 
@@ -87,11 +142,13 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.idle();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   /** Resolves when no job is running (tests and shutdown). */
   idle(): Promise<void> {
-    if (this.active === 0) return Promise.resolve();
+    if (this.running.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -101,6 +158,17 @@ export class JobRunner {
       const ran = await this.runOne();
       if (!ran) break;
     }
+  }
+
+  /** Re-queues (or fails, when out of attempts) running jobs whose worker is gone. */
+  async recover(): Promise<number> {
+    this.lastRecovery = Date.now();
+    return recoverAbandonedJobs(this.db, {
+      leaseMs: this.leaseMs,
+      self: this.workerId,
+      log: this.log,
+      abandoned: (type) => this.handlers.get(type)?.options.abandoned,
+    });
   }
 
   private kick() {
@@ -113,13 +181,14 @@ export class JobRunner {
     this.timer = null;
     const concurrency = this.options.concurrency ?? 1;
     try {
-      while (!this.stopped && this.active < concurrency) {
+      if (Date.now() - this.lastRecovery > this.leaseMs / 2) await this.recover();
+      while (!this.stopped && this.running.size < concurrency) {
         const claimed = await this.claim();
         if (!claimed) break;
         void this.execute(claimed);
       }
     } catch (error) {
-      this.options.log?.error({ err: error }, 'job claim failed');
+      this.log.error({ err: error }, 'job claim failed');
     }
     if (!this.stopped && !this.timer)
       this.timer = setTimeout(() => void this.tick(), this.options.pollMs ?? 1000);
@@ -136,17 +205,11 @@ export class JobRunner {
     const types = [...this.handlers.keys()];
     if (types.length === 0) return null;
     const now = new Date();
-    const staleBefore = new Date(now.getTime() - (this.options.staleAfterMs ?? 10 * 60 * 1000));
     return this.db.transaction(async (tx) => {
       const [candidate] = await tx
         .select({ id: jobs.id })
         .from(jobs)
-        .where(
-          and(
-            inArray(jobs.type, types),
-            sql`(${and(eq(jobs.status, 'queued'), lte(jobs.runAt, now))} or ${and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore))})`,
-          ),
-        )
+        .where(and(inArray(jobs.type, types), eq(jobs.status, 'queued'), lte(jobs.runAt, now)))
         .orderBy(asc(jobs.runAt))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -155,7 +218,8 @@ export class JobRunner {
         .update(jobs)
         .set({
           status: 'running',
-          lockedAt: now,
+          // The database's clock, like every lease check: processes on several machines may disagree.
+          lockedAt: sql`now()`,
           lockedBy: this.workerId,
           attempts: sql`${jobs.attempts} + 1`,
           updatedAt: now,
@@ -166,36 +230,91 @@ export class JobRunner {
     });
   }
 
-  private async execute(job: typeof jobs.$inferSelect) {
-    this.active += 1;
-    const handler = this.handlers.get(job.type)!;
+  /** The heartbeat: renews the claim of every job this runner is running. */
+  private async renewLeases() {
+    if (this.running.size === 0) return;
     try {
-      await handler(job.payload, { id: job.id, attempts: job.attempts });
       await this.db
         .update(jobs)
-        .set({ status: 'done', lockedAt: null, lockedBy: null, lastError: null, updatedAt: new Date() })
-        .where(eq(jobs.id, job.id));
-      this.options.log?.info({ jobId: job.id, type: job.type }, 'job done');
+        .set({ lockedAt: sql`now()` })
+        .where(
+          and(
+            inArray(jobs.id, [...this.running]),
+            eq(jobs.lockedBy, this.workerId),
+            eq(jobs.status, 'running'),
+          ),
+        );
     } catch (error) {
+      this.log.warn({ err: error, jobIds: [...this.running] }, 'job lease renewal failed');
+    }
+  }
+
+  /** Settles a job this runner still holds (another worker may have taken it back meanwhile). */
+  private settle(job: typeof jobs.$inferSelect, changes: Partial<typeof jobs.$inferInsert>) {
+    return this.db
+      .update(jobs)
+      .set({ ...changes, lockedAt: null, lockedBy: null, updatedAt: new Date() })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
+  }
+
+  private async execute(job: typeof jobs.$inferSelect) {
+    this.running.add(job.id);
+    const { run } = this.handlers.get(job.type)!;
+    const context = { jobId: job.id, type: job.type, attempt: job.attempts, maxAttempts: job.maxAttempts };
+    const started = Date.now();
+    try {
+      let failure: { error: unknown } | null = null;
+      try {
+        await run(job.payload, { id: job.id, attempts: job.attempts });
+      } catch (error) {
+        failure = { error };
+      }
+      if (!failure) {
+        await this.record(context, () => this.settle(job, { status: 'done', lastError: null }));
+        this.log.info({ ...context, ms: Date.now() - started }, 'job done');
+        return;
+      }
+      const { error } = failure;
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       const exhausted = permanent || job.attempts >= job.maxAttempts;
-      await this.db
-        .update(jobs)
-        .set({
+      const runAt = new Date(Date.now() + backoffMs(job.attempts));
+      await this.record(context, () =>
+        this.settle(job, {
           status: exhausted ? 'failed' : 'queued',
-          runAt: new Date(Date.now() + backoffMs(job.attempts)),
-          lockedAt: null,
-          lockedBy: null,
+          runAt,
           lastError: message.slice(0, 2000),
-          updatedAt: new Date(),
-        })
-        .where(eq(jobs.id, job.id));
-      this.options.log?.error({ jobId: job.id, type: job.type, err: message, exhausted }, 'job failed');
+        }),
+      );
+      if (exhausted) this.log.error({ ...context, err: error, permanent }, 'job failed; not retried');
+      else this.log.error({ ...context, err: error, retryAt: runAt.toISOString() }, 'job failed; will retry');
     } finally {
-      this.active -= 1;
-      if (this.active === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      this.running.delete(job.id);
+      await this.scheduleNext(job.type);
+      if (this.running.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
       this.kick();
+    }
+  }
+
+  /** Writes a job's outcome; if the database cannot take it, the job stays claimed until its lease runs out. */
+  private async record(context: object, write: () => Promise<unknown>) {
+    try {
+      await write();
+    } catch (error) {
+      this.log.error(
+        { ...context, err: error },
+        'job outcome could not be recorded; retried after its lease',
+      );
+    }
+  }
+
+  private async scheduleNext(type: string) {
+    const everyMs = this.recurring.get(type);
+    if (everyMs === undefined || this.stopped) return;
+    try {
+      await this.queue.addUnlessPending(type, new Date(Date.now() + everyMs));
+    } catch (error) {
+      this.log.error({ type, err: error }, 'could not schedule the next run of a recurring job');
     }
   }
 }

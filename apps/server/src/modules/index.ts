@@ -89,6 +89,8 @@ export function registerJobHandlers(context: ModuleContext): void {
 /** Every domain module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, context: ModuleContext): Promise<void> {
   attachMailLogger(context.services.mailer, api.log);
+  // Job failures, retries and recoveries go to the app's log, with the job's id, type and attempt.
+  context.services.jobs.useLogger(api.log);
   await registerAuthModule(api, context);
   await registerCatalog(api, context);
   await registerStreaming(api, context);

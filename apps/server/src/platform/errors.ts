@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isStorageFull, STORAGE_FULL } from './storage-full';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './database-unavailable';
 
 /** An error whose message is safe to show to the caller. */
@@ -80,6 +81,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         .header('retry-after', String(DATABASE_UNAVAILABLE.retryAfterSec))
         .send({ message: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
     }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full: an upload was refused');
+      drainRefusedBody(request, reply); // the rest of the upload, so that the browser reads the answer
+      return reply
+        .status(STORAGE_FULL.status)
+        .send({ message: STORAGE_FULL.message, code: STORAGE_FULL.code });
+    }
     if (isMalformedMultipart(error)) {
       return reply.status(400).send({
         message: 'The upload form is incomplete or malformed. Please send it again.',
@@ -118,7 +126,8 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /**
  * Fastify answers a body over the limit with `Connection: close`: the socket closes while the client is still
  * uploading, and a browser reports a connection reset instead of the 413 and its message. Instead the rest of the
- * body is read and discarded (up to a limit, then the connection is cut), and the connection stays usable.
+ * body is read and discarded (up to a limit, then the connection is cut), and the connection stays usable. The
+ * same holds for an upload refused half-way because the disk is full (507).
  */
 function drainRefusedBody(request: FastifyRequest, reply: FastifyReply) {
   const raw = request.raw;

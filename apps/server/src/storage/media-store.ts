@@ -1,5 +1,5 @@
 import { createReadStream, type ReadStream } from 'node:fs';
-import { cp, mkdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -10,10 +10,18 @@ export interface MediaStore {
   /** Copies a local file or folder into the store under `key`. */
   put(key: string, localPath: string): Promise<void>;
   removePrefix(prefix: string): Promise<void>;
+  /** The entries directly under `prefix` (one level, like a delimited object listing), for the clean-up job. */
+  list(prefix: string): Promise<MediaEntry[]>;
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
   read(key: string, range?: { start: number; end: number }): ReadStream;
   /** A local path for tools such as ffmpeg; only the disk driver has one. */
   localPath(key: string): string;
+}
+
+export interface MediaEntry {
+  name: string;
+  /** When it was last written. */
+  mtime: Date;
 }
 
 export class LocalMediaStore implements MediaStore {
@@ -34,6 +42,18 @@ export class LocalMediaStore implements MediaStore {
 
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.localPath(prefix), { recursive: true, force: true });
+  }
+
+  async list(prefix: string): Promise<MediaEntry[]> {
+    const dir = this.localPath(prefix);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        return info ? { name, mtime: info.mtime } : null;
+      }),
+    );
+    return entries.filter((entry): entry is MediaEntry => entry !== null);
   }
 
   async stat(key: string) {

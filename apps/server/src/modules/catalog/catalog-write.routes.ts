@@ -20,7 +20,14 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
+// 507 STORAGE_FULL: the disk holding uploads and media is full (nothing is kept; see platform/storage-full.ts).
+const uploadErrors = {
+  ...errors,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  422: ErrorResponse,
+  507: ErrorResponse,
+};
 const consumes = ['multipart/form-data', 'application/json'];
 
 export interface CatalogWriteRoutesOptions {

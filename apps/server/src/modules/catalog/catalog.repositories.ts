@@ -1,4 +1,5 @@
 import type { AppDb } from '../../db/client';
+import { JobQueue } from '../../jobs/job-queue';
 import { AlbumRepository } from './album.repository';
 import type { CountSource } from './count-cache';
 import { ArtistRepository } from './artist.repository';
@@ -12,6 +13,8 @@ export interface CatalogRepositories {
   albums: AlbumRepository;
   genres: GenreRepository;
   search: SearchRepository;
+  /** Jobs queued in the same transaction as the rows they are about. */
+  jobs: JobQueue;
 }
 
 /** `counts` caches list totals; transactions get none (they must see their own writes). */
@@ -22,6 +25,7 @@ export function createRepositories(db: AppDb, counts?: CountSource): CatalogRepo
     albums: new AlbumRepository(db, counts),
     genres: new GenreRepository(db),
     search: new SearchRepository(db),
+    jobs: new JobQueue(db),
   };
 }
 

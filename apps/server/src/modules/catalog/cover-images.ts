@@ -26,7 +26,13 @@ export async function storeCoverImage(store: MediaStore, file: string, kind: Cov
   try {
     const names = await makeWebpVariants(file, work, 'cover', SIZES);
     const prefix = `images/${kind}/${randomBytes(8).toString('hex')}`;
-    await store.put(prefix, work);
+    try {
+      await store.put(prefix, work);
+    } catch (error) {
+      // A copy that failed half-way (a full disk) must not leave a partial image behind.
+      await store.removePrefix(prefix).catch(() => undefined);
+      throw error;
+    }
     return `${prefix}/${names[MAIN_SIZE]}`;
   } finally {
     await rm(work, { recursive: true, force: true });

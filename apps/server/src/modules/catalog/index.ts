@@ -16,7 +16,9 @@ import { mediaRoutes } from './media.routes';
 import { SongView } from './song-view';
 import { SongWriteService } from './song-write.service';
 import { songRoutes } from './songs.routes';
-import { TRANSCODE_JOB, transcodeSongHandler } from './transcode.job';
+import { MEDIA_CLEANUP_EVERY_MS, MEDIA_CLEANUP_JOB, mediaCleanupHandler } from './media-cleanup.job';
+import { MediaReferencesRepository } from './media-references.repository';
+import { TRANSCODE_JOB, transcodeJobOptions, transcodeSongHandler } from './transcode.job';
 
 /** ffmpeg is looked up once, when first needed; a failed lookup is retried next time. */
 function ffmpegLocator(configuredPath: string | undefined): () => Promise<FfmpegTools> {
@@ -34,17 +36,33 @@ function ffmpegLocator(configuredPath: string | undefined): () => Promise<Ffmpeg
 const announceCatalogChange = (services: ModuleContext['services']) => () =>
   services.changes.publish({ kind: 'catalog' });
 
-/** The transcode job's handler (API instances with `JOBS=inline`, and workers). */
+/**
+ * The catalogue's jobs (API instances with `JOBS=inline`, and workers): the transcode, and the recurring media
+ * clean-up that removes what killed uploads and transcodes left behind.
+ */
 export function registerCatalogJobs({ config, database, services }: ModuleContext): void {
-  services.jobs.register(
-    TRANSCODE_JOB,
-    transcodeSongHandler({
-      songs: createRepositories(database.db).songs,
+  const repos = createRepositories(database.db);
+  const tmpRoot = path.join(config.dataDir, 'tmp');
+  const onCatalogChange = announceCatalogChange(services);
+  const transcode = {
+    songs: repos.songs,
+    mediaStore: services.mediaStore,
+    ffmpeg: ffmpegLocator(config.ffmpegPath),
+    tmpRoot,
+    onCatalogChange,
+  };
+  services.jobs.register(TRANSCODE_JOB, transcodeSongHandler(transcode), transcodeJobOptions(transcode));
+  services.jobs.registerRecurring(
+    MEDIA_CLEANUP_JOB,
+    mediaCleanupHandler({
       mediaStore: services.mediaStore,
-      ffmpeg: ffmpegLocator(config.ffmpegPath),
-      tmpRoot: path.join(config.dataDir, 'tmp'),
-      onCatalogChange: announceCatalogChange(services),
+      references: new MediaReferencesRepository(database.db),
+      songs: repos.songs,
+      tmpRoot,
+      onCatalogChange,
+      log: () => services.jobs.logger,
     }),
+    MEDIA_CLEANUP_EVERY_MS,
   );
 }
 

@@ -4,6 +4,7 @@ import type { Viewer } from '../access/access-policy';
 import { badRequest, notFound } from '../../platform/errors';
 import { MediaError, probeAudio, type FfmpegTools } from '../media';
 import type { AlbumRow } from './album.repository';
+import type { CatalogRepositories } from './catalog.repositories';
 import { assertCanManageArtist } from './catalog-access';
 import { checkGenreName, uploadError, type WriteSupport } from './catalog-write.support';
 import { titleSearchText } from './search-text';
@@ -15,13 +16,8 @@ import type { ReceivedFile, ReceivedForm } from './upload-form';
 export interface SongWriteDeps {
   support: WriteSupport;
   songView: SongView;
-  jobs: {
-    enqueue(
-      type: string,
-      payload: Record<string, unknown>,
-      options?: { maxAttempts?: number },
-    ): Promise<string>;
-  };
+  /** Starts queued jobs at once after the transaction that queued them committed. */
+  jobs: { notify(): Promise<void> };
   ffmpeg: () => Promise<FfmpegTools>;
 }
 
@@ -70,6 +66,7 @@ export class SongWriteService {
           sourceKey,
           searchText: titleSearchText(input.title, artist.name),
         });
+        await this.queueTranscode(repos, songId, sourceKey);
       });
     } catch (error) {
       await this.deps.support.discard([
@@ -78,7 +75,7 @@ export class SongWriteService {
       ]);
       throw error;
     }
-    await this.enqueueTranscode(songId, sourceKey);
+    await this.deps.jobs.notify();
     return { message: 'Song created successfully', song: await this.present(viewer, songId) };
   }
 
@@ -121,6 +118,7 @@ export class SongWriteService {
         // A new upload hides the song until its transcode is ready (the job swaps the HLS version).
         if (sourceKey) Object.assign(changes, { sourceKey, status: 'processing', failureReason: null });
         await repos.songs.update(songId, withoutUndefined(changes));
+        if (sourceKey) await this.queueTranscode(repos, songId, sourceKey);
       });
     } catch (error) {
       await this.deps.support.discard(discardOnFailure);
@@ -129,7 +127,7 @@ export class SongWriteService {
     if (coverKey) await this.deps.support.discard([this.deps.support.imagePrefix(song.coverImage, 'song')]);
     if (sourceKey) {
       if (song.sourceKey) await this.deps.support.discard([song.sourceKey]);
-      await this.enqueueTranscode(songId, sourceKey);
+      await this.deps.jobs.notify();
     }
     return { message: 'Song updated successfully', song: await this.present(viewer, songId) };
   }
@@ -163,20 +161,9 @@ export class SongWriteService {
     }
   }
 
-  private async enqueueTranscode(songId: string, sourceKey: string) {
-    try {
-      await this.deps.jobs.enqueue(
-        TRANSCODE_JOB,
-        { songId, sourceKey },
-        { maxAttempts: TRANSCODE_MAX_ATTEMPTS },
-      );
-    } catch (error) {
-      await this.repos.songs.finishProcessing(songId, sourceKey, {
-        status: 'failed',
-        failureReason: 'Processing could not be scheduled; upload the file again',
-      });
-      throw error;
-    }
+  /** In the song's own transaction: a song in `processing` always has its job, even if the process dies. */
+  private async queueTranscode(repos: CatalogRepositories, songId: string, sourceKey: string) {
+    await repos.jobs.add(TRANSCODE_JOB, { songId, sourceKey }, { maxAttempts: TRANSCODE_MAX_ATTEMPTS });
   }
 
   private async present(viewer: Viewer, songId: string): Promise<Song> {

@@ -240,7 +240,9 @@ export class SongRepository {
     const updated = await this.db
       .update(songs)
       .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(songs.id, id), eq(songs.sourceKey, sourceKey)))
+      // Only the song still waiting for this very upload: a later upload, or an attempt that already settled it
+      // (a retry after its worker was presumed dead), makes this a no-op.
+      .where(and(eq(songs.id, id), eq(songs.sourceKey, sourceKey), eq(songs.status, 'processing')))
       .returning({ id: songs.id });
     return updated.length > 0;
   }

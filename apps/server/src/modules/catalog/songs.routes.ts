@@ -24,7 +24,14 @@ import type { SongReadService } from './catalog-read.service';
 import type { SongWriteService } from './song-write.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
+// 507 STORAGE_FULL: the disk holding uploads and media is full (nothing is kept; see platform/storage-full.ts).
+const uploadErrors = {
+  ...errors,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  422: ErrorResponse,
+  507: ErrorResponse,
+};
 const multipart = ['multipart/form-data', 'application/json'];
 
 export interface SongRoutesOptions {

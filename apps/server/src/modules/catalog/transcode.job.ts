@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { PermanentJobError, type JobHandler } from '../../jobs/job-runner';
+import { PermanentJobError, type JobHandler, type JobTypeOptions } from '../../jobs/job-runner';
+import { isStorageFull } from '../../platform/storage-full';
 import type { MediaStore } from '../../storage/media-store';
+import { CHILD_PID_FILE, createScratchDir } from '../../storage/scratch-space';
 import { MediaError, probeAudio, transcodeToEncryptedHls, type FfmpegTools } from '../media';
 import type { SongRepository } from './song.repository';
 
@@ -17,6 +18,21 @@ const Payload = z.object({
   /** The demo seed asks for the fast AAC coder (about 3x faster) so a fresh start stays under 90 s. */
   encoder: z.enum(['quality', 'fast']).default('quality'),
 });
+
+/**
+ * Each attempt writes its own HLS version, `songs/<song>/<job id, hex>v<attempt>`: an attempt cut short (its worker
+ * killed) leaves a partial folder that the next attempt removes once it has succeeded, and that the media clean-up
+ * can tell from a live one (its job is still queued or running). Letters and digits only: the shipped nginx site
+ * serves `songs/<uuid>/[0-9A-Za-z]{1,64}/seg_NNNN.ts` and nothing else.
+ */
+export const hlsVersionName = (jobId: string, attempt: number) => `${jobId.replaceAll('-', '')}v${attempt}`;
+const HLS_VERSION = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})v(\d+)$/;
+export function parseHlsVersion(name: string): { jobId: string; attempt: number } | null {
+  const match = HLS_VERSION.exec(name);
+  return match ? { jobId: match.slice(1, 6).join('-'), attempt: Number(match[6]) } : null;
+}
+
+const STORAGE_FULL_WHILE_PROCESSING = "The server's storage is full, so the audio could not be processed";
 
 /** Media failures that another attempt cannot fix: the upload itself is at fault. */
 const PERMANENT_MEDIA_ERRORS = new Set(['UNDECODABLE_AUDIO', 'NO_AUDIO_STREAM', 'INPUT_NOT_FOUND']);
@@ -53,43 +69,80 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
     // Deleted, or superseded by a newer upload: nothing to do.
     if (!song || song.sourceKey !== sourceKey || song.status !== 'processing') return;
 
-    const hlsPrefix = `songs/${songId}/${randomBytes(8).toString('hex')}`;
-    const workDir = path.join(deps.tmpRoot, `transcode-${randomUUID()}`);
+    const hlsPrefix = `songs/${songId}/${hlsVersionName(job.id, job.attempts)}`;
+    let scratch: string | null = null;
+    let applied = false;
     try {
+      scratch = await createScratchDir(deps.tmpRoot, 'transcode');
+      const outDir = path.join(scratch, 'hls');
       const tools = await deps.ffmpeg();
       const input = deps.mediaStore.localPath(sourceKey);
       const declared = await probeAudio(tools, input);
       if (!declared.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
-      const result = await transcodeToEncryptedHls(tools, { input, outDir: workDir, encoder });
+      const result = await transcodeToEncryptedHls(tools, {
+        input,
+        outDir,
+        encoder,
+        pidFile: path.join(scratch, CHILD_PID_FILE),
+      });
       assertComplete(declared.durationSec, result.durationSec);
-      await deps.mediaStore.put(hlsPrefix, workDir);
-      const applied = await deps.songs.finishProcessing(songId, sourceKey, {
+      await deps.mediaStore.put(hlsPrefix, outDir);
+      applied = await deps.songs.finishProcessing(songId, sourceKey, {
         status: 'ready',
         durationSec: result.durationSec,
         hlsPrefix,
       });
       await deps.onCatalogChange();
-      if (!applied) {
-        await deps.mediaStore.removePrefix(hlsPrefix);
-        return;
+      if (!applied) return;
+      // The original, any earlier version, and what earlier attempts of this job left half-written.
+      const earlierAttempts = Array.from(
+        { length: job.attempts - 1 },
+        (_, index) => `songs/${songId}/${hlsVersionName(job.id, index + 1)}`,
+      );
+      for (const prefix of [sourceKey, song.hlsPrefix, ...earlierAttempts]) {
+        if (prefix && prefix !== hlsPrefix) await deps.mediaStore.removePrefix(prefix);
       }
-      // The original and any earlier version are no longer needed.
-      await deps.mediaStore.removePrefix(sourceKey);
-      if (song.hlsPrefix) await deps.mediaStore.removePrefix(song.hlsPrefix);
     } catch (error) {
       const permanent =
         error instanceof PermanentJobError ||
         (error instanceof MediaError && PERMANENT_MEDIA_ERRORS.has(error.code));
-      const message = error instanceof Error ? error.message : String(error);
+      const message = isStorageFull(error)
+        ? STORAGE_FULL_WHILE_PROCESSING
+        : error instanceof Error
+          ? error.message
+          : String(error);
       if (permanent || job.attempts >= TRANSCODE_MAX_ATTEMPTS) {
         await deps.songs.finishProcessing(songId, sourceKey, {
           status: 'failed',
           failureReason: permanent ? message : `Processing failed: ${message}`,
         });
+        await deps.onCatalogChange();
       }
-      throw permanent ? new PermanentJobError(message) : error;
+      if (permanent) throw new PermanentJobError(message);
+      // Retried later (space may be freed); recorded and logged as what it is rather than a bare ENOSPC.
+      if (isStorageFull(error)) throw new MediaError('STORAGE_FULL', message, { cause: error });
+      throw error;
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      // This attempt's version, unless the song now plays from it (a failure half-way through the copy included).
+      if (!applied) await deps.mediaStore.removePrefix(hlsPrefix).catch(() => undefined);
+      if (scratch) await rm(scratch, { recursive: true, force: true });
     }
+  };
+}
+
+/** The worker died during the last attempt: the handler could not say so itself, so the song is failed here. */
+export function transcodeJobOptions(
+  deps: Pick<TranscodeJobDeps, 'songs' | 'onCatalogChange'>,
+): JobTypeOptions {
+  return {
+    async abandoned(rawPayload) {
+      const parsed = Payload.safeParse(rawPayload);
+      if (!parsed.success) return;
+      await deps.songs.finishProcessing(parsed.data.songId, parsed.data.sourceKey, {
+        status: 'failed',
+        failureReason: 'Processing was interrupted several times; upload the file again',
+      });
+      await deps.onCatalogChange();
+    },
   };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
 import { findInvalidText, INVALID_TEXT } from '../../platform/text-input';
+import { createScratchDir } from '../../storage/scratch-space';
 import { sniffAudioMagic, sniffImageMagic } from '../media';
 
 export type UploadKind = 'audio' | 'image';
@@ -114,8 +115,8 @@ export async function receiveForm(
   if (!request.isMultipart()) {
     return { fields: fieldsFromJson(request.body), files: {}, dispose: () => Promise.resolve() };
   }
-  await mkdir(tmpRoot, { recursive: true });
-  const dir = await mkdtemp(path.join(tmpRoot, 'upload-'));
+  // Owned by this process: if it is killed mid-upload, the next start removes the partial file.
+  const dir = await createScratchDir(tmpRoot, 'upload');
   const dispose = () => rm(dir, { recursive: true, force: true });
   const fields: Record<string, string | string[]> = {};
   const files: Partial<Record<string, ReceivedFile>> = {};

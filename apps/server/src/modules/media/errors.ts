@@ -1,6 +1,7 @@
 /**
  * Why a media operation failed, as a stable code the HTTP layer can map to a status
- * (415 for NOT_AN_IMAGE / NOT_AUDIO, 422 for UNDECODABLE_AUDIO / NO_AUDIO_STREAM, 500 for the rest).
+ * (415 for NOT_AN_IMAGE / NOT_AUDIO, 422 for UNDECODABLE_AUDIO / NO_AUDIO_STREAM, 507 for STORAGE_FULL, 500 for
+ * the rest).
  * The message is written for the person who uploaded the file.
  */
 export type MediaErrorCode =
@@ -11,6 +12,7 @@ export type MediaErrorCode =
   | 'UNDECODABLE_AUDIO'
   | 'NO_AUDIO_STREAM'
   | 'NOT_AN_IMAGE'
+  | 'STORAGE_FULL'
   | 'INVALID_ARGUMENT';
 
 export class MediaError extends Error {

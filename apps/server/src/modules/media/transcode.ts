@@ -19,6 +19,8 @@ export interface TranscodeOptions {
    */
   encoder?: 'quality' | 'fast';
   timeoutMs?: number;
+  /** Where to record ffmpeg's pid while it runs (see RunOptions.pidFile). */
+  pidFile?: string;
 }
 
 /**
@@ -157,6 +159,18 @@ async function verifyPlaylist(outDir: string, keyUri: string): Promise<number> {
 
 function describeFailure(error: unknown, inputPath: string): unknown {
   if (!(error instanceof FfmpegExitError)) return error;
+  // A full disk is the server's trouble, not the file's: it must not read as "could not be decoded".
+  if (/No space left on device|Disk quota exceeded/i.test(error.stderr)) {
+    return new MediaError(
+      'STORAGE_FULL',
+      "The server's storage is full, so the audio could not be processed",
+      {
+        cause: error,
+      },
+    );
+  }
+  if (/Slave muxer #\d+ failed/.test(error.stderr))
+    return new MediaError('FFMPEG_FAILED', error.message, { cause: error });
   if (/matches no streams/.test(error.stderr)) {
     return new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track', { cause: error });
   }
@@ -202,11 +216,16 @@ export async function transcodeToEncryptedHls(
     });
     let totalSamples = 0;
     try {
-      await runFfmpeg(tools.ffmpeg, ffmpegArgs(inputPath, options.encoder ?? 'quality'), {
+      const { stderr } = await runFfmpeg(tools.ffmpeg, ffmpegArgs(inputPath, options.encoder ?? 'quality'), {
         cwd: outDir,
         timeoutMs: options.timeoutMs,
         onStdout: (chunk) => (totalSamples += chunk.length),
+        pidFile: options.pidFile,
       });
+      // tee carries on (and exits 0) when one of its outputs fails, e.g. on a full disk: that output is broken.
+      const outputFailed = /Slave muxer #\d+ failed: ([^\n]*)/.exec(stderr);
+      if (outputFailed)
+        throw new FfmpegExitError(`ffmpeg could not write an output: ${outputFailed[1]}`, stderr);
     } finally {
       await rm(keyInfoPath, { force: true });
     }

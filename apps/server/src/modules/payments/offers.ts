@@ -21,11 +21,16 @@ export interface Offer {
 }
 
 const notForSale = (message: string) => conflict(message, PAYMENT_ERROR_CODES.notForSale);
+/**
+ * The account that manages an artist plays all its music already (the access policy): selling it its own songs,
+ * albums or subscription would only move money in a circle and inflate the artist's sales and subscriber counts.
+ */
+const MANAGES_ARTIST = 'You manage this artist: its music already plays for your account';
 const alreadyOwned = (message: string) => conflict(message, PAYMENT_ERROR_CODES.alreadyOwned);
 
 /**
  * A song or album the user may buy now. Refused: an unknown or unfinished item (404), one the user already owns,
- * directly or through its album (409 ALREADY_OWNED), and one that is not sold on its own (409 NOT_FOR_SALE): a free
+ * directly or through its album, or plays as the artist's own account (409 ALREADY_OWNED), and one that is not sold on its own (409 NOT_FOR_SALE): a free
  * item, and a song on a premium album, which plays only with the album bought (the access policy's rule).
  */
 export async function purchaseOffer(
@@ -37,6 +42,7 @@ export async function purchaseOffer(
   if (itemType === 'song') {
     const song = await repo.findSong(itemId);
     if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    if (song.artistOwnerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
     if (await repo.ownsSong(userId, song.id, song.album?.id ?? null)) {
       throw alreadyOwned('You already own this song');
     }
@@ -55,6 +61,7 @@ export async function purchaseOffer(
   }
   const album = await repo.findAlbum(itemId);
   if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+  if (album.artistOwnerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
   if (await repo.ownsAlbum(userId, album.id)) throw alreadyOwned('You already own this album');
   if (album.price <= 0) throw notForSale('This album is not for sale');
   return {
@@ -77,6 +84,7 @@ export async function subscriptionOffer(
 ): Promise<Offer> {
   const artist = await repo.findArtist(artistId);
   if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
+  if (artist.ownerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
   if (await repo.findActiveSubscription(userId, artist.id, now)) {
     throw alreadyOwned(`You are already subscribed to ${artist.name || 'this artist'}`);
   }

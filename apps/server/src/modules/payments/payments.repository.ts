@@ -26,6 +26,8 @@ export interface SongForSale {
   price: number;
   currency: string;
   artistId: string;
+  /** The account that manages the song's artist: its music already plays for it. */
+  artistOwnerUserId: string | null;
   album: { id: string; title: string; isPremium: boolean } | null;
 }
 
@@ -35,6 +37,7 @@ export interface AlbumForSale {
   price: number;
   currency: string;
   artistId: string;
+  artistOwnerUserId: string | null;
 }
 
 export interface ArtistForSale {
@@ -42,6 +45,7 @@ export interface ArtistForSale {
   name: string;
   subscriptionPrice: number;
   currency: string;
+  ownerUserId: string | null;
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -76,11 +80,13 @@ export class PaymentsRepository {
         price: songs.price,
         currency: songs.currency,
         artistId: songs.artistId,
+        artistOwnerUserId: artists.ownerUserId,
         albumId: albums.id,
         albumTitle: albums.title,
         albumIsPremium: albums.isPremium,
       })
       .from(songs)
+      .innerJoin(artists, eq(artists.id, songs.artistId))
       .leftJoin(albums, eq(albums.id, songs.albumId))
       .where(and(eq(songs.id, id), eq(songs.status, 'ready')))
       .limit(1);
@@ -100,8 +106,10 @@ export class PaymentsRepository {
         price: albums.price,
         currency: albums.currency,
         artistId: albums.artistId,
+        artistOwnerUserId: artists.ownerUserId,
       })
       .from(albums)
+      .innerJoin(artists, eq(artists.id, albums.artistId))
       .where(eq(albums.id, id))
       .limit(1);
     return row ?? null;
@@ -114,6 +122,7 @@ export class PaymentsRepository {
         name: artists.name,
         subscriptionPrice: artists.subscriptionPrice,
         currency: artists.currency,
+        ownerUserId: artists.ownerUserId,
       })
       .from(artists)
       .where(eq(artists.id, id))
