@@ -135,7 +135,7 @@ export async function rankByBound(
   const months = coveringMonths(tiers);
   const parts = tierParts(tiers);
   const exact = new Map<string, number>();
-  for (let depth = Math.max(8 * limit, 64); months.length * depth <= MAX_HEAD_ROWS; depth *= 4) {
+  for (let depth = Math.max(4 * limit, 32); months.length * depth <= MAX_HEAD_ROWS; depth *= 4) {
     // One index descent per month ("nulls last" as the indexes order, so the head is read in index order).
     const heads = await rows<{ month: string; id: string; v: string | number }>(
       db,
