@@ -6,6 +6,7 @@
  *
  *   npm run bench:dashboard -w @backbeat/bench
  *   BENCH_ORDERS=100000 BENCH_PLAYS=300000 BENCH_REQUESTS=50 npm run bench:dashboard -w @backbeat/bench  # quick
+ *   BENCH_KEEP_DATABASE=1 ...  # leave the seeded cluster running at the end and print its URL and how to stop it
  *   BENCH_DATABASE_URL=postgres://.../dashboard_bench ...  # measure again a database this bench seeded before
  *
  * Seeding 1M orders and 3M plays and rebuilding the rollups takes about 20 minutes on a loaded 2-core machine.
@@ -23,6 +24,8 @@ import { startThrowawayCluster } from '../apps/server/test/postgres-cluster';
 import { BENCH_ADMIN_TOKEN, BENCH_ARTIST_TOKEN, SCALE, seedLedger } from './dashboard-bench.seed';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+/** Keep the seeded cluster for BENCH_DATABASE_URL runs (seeding takes the better part of the bench's time). */
+const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
 const WARMUP = 10;
 const BUDGET_MS = 50;
 const DAY_MS = 86_400_000;
@@ -250,7 +253,14 @@ async function main() {
     await app.services.jobs.stop();
     await database.close();
   } finally {
-    cluster?.stop();
+    if (cluster && KEEP) {
+      const url = new URL(cluster.url);
+      url.pathname = '/dashboard_bench';
+      console.log(`kept: BENCH_DATABASE_URL=${url.toString()}`);
+      console.log(
+        `stop it with: pg_ctl -D ${cluster.dataDir} -m fast stop (as postgres when root), then rm -r its dir`,
+      );
+    } else cluster?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

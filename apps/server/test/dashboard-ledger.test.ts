@@ -264,6 +264,50 @@ describe('overview', () => {
     });
   });
 
+  it('ranges crossing month boundaries: partial months at both ends, with and without whole months between', async () => {
+    const partial = (
+      await get(`/api/admin/dashboard/overview?artistId=${ids.nova}&from=2025-01-14&to=2025-02-09`)
+    ).body;
+    expect(partial.revenue).toEqual([
+      money('USD', {
+        albumRevenue: -999,
+        subscriptionRevenue: 1497 + 499,
+        totalRevenue: 1497 + 499 - 999,
+        refunded: 999,
+        sales: 2,
+        refunds: 1,
+      }),
+    ]);
+    expect(partial.plays).toBe(1);
+    // Active subscribers are those of now (the clock: 2025-02-20), whatever the range.
+    expect(partial).toMatchObject({ activeSubscribers: 1, newSubscribers: 1, endedSubscribers: 0 });
+    const spanning = (
+      await get(`/api/admin/dashboard/overview?artistId=${ids.nova}&from=2024-12-15&to=2025-02-09`)
+    ).body;
+    expect(spanning.revenue).toEqual([
+      money('USD', {
+        songRevenue: 129,
+        subscriptionRevenue: 499 + 1497 + 499,
+        totalRevenue: 129 + 499 + 1497 + 499,
+        refunded: 999,
+        sales: 5,
+        refunds: 1,
+      }),
+      money('EUR', { albumRevenue: 800, totalRevenue: 800, sales: 1 }),
+    ]);
+    expect(spanning.plays).toBe(4);
+    const artists = (await get('/api/admin/dashboard/top?type=artist&from=2025-01-07&to=2025-02-08')).body;
+    expect(artists.items).toEqual([
+      { _id: ids.nova, title: 'Nova Reyes', image: null, artist: null, revenue: 2495, sales: 4, plays: 2 },
+    ]);
+    const songs = (
+      await get(`/api/admin/dashboard/top?type=song&artistId=${ids.nova}&from=2025-01-06&to=2025-02-03`)
+    ).body;
+    expect(
+      songs.items.map((i: { _id: string; revenue: number; plays: number }) => [i._id, i.revenue, i.plays]),
+    ).toEqual([[ids.s1, 129, 3]]);
+  });
+
   it('an artist account gets its own artist without asking; the default range is the 30 days to today', async () => {
     const { body } = await get('/api/admin/dashboard/overview', people.euro);
     expect(body.range).toEqual({ from: '2025-01-22', to: '2025-02-20' });

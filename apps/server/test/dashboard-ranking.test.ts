@@ -4,11 +4,13 @@ import { itemPlaysRollup, itemRevenueRollup } from '../src/db/schema';
 import { seededRandom } from '../src/modules/media/seeded-random';
 import { DashboardAnalyticsRepository } from '../src/modules/dashboard/dashboard-analytics.repository';
 import { addDays, rangeTiers } from '../src/modules/dashboard/dashboard-range';
+import { rankingSources } from '../src/modules/dashboard/dashboard-ranking';
 import { openTestDatabase } from './test-app';
 
 /*
- * The pruned ranking (each bucket's head, then a bound on everything outside the heads) must give exactly what
- * summing every row gives, on skewed data (where the bound holds) and on flat data (where it falls back).
+ * The bounded ranking (each touched month's head by gross or plays, then a bound on everything outside the heads)
+ * must give exactly what summing every row gives, on skewed data (where the bound holds) and on flat data (where it
+ * reads deeper or falls back), for ranges inside a month, across month boundaries and of whole months.
  */
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let repo: DashboardAnalyticsRepository;
@@ -61,6 +63,8 @@ describe('pruned rankings equal full sums', () => {
     { from: '2025-01-01', to: '2025-01-20' },
     { from: '2025-01-15', to: '2025-04-10' },
     { from: '2025-02-01', to: '2025-03-31' },
+    { from: '2025-01-31', to: '2025-02-01' },
+    { from: '2025-02-27', to: '2025-04-30' },
   ];
   it.each([
     ['skewed', 4, 11],
@@ -72,8 +76,8 @@ describe('pruned rankings equal full sums', () => {
       const tiers = rangeTiers(range);
       for (const limit of [1, 5, 10]) {
         const fullPlays = await repo.rankItemsByPlays('song', tiers, null, limit);
-        const prunedPlays = await repo.rankPruned(
-          DashboardAnalyticsRepository.itemPlaysSource('song', null),
+        const prunedPlays = await repo.rankBounded(
+          rankingSources.itemPlays('song', null),
           tiers,
           limit,
           async () => {
@@ -83,8 +87,8 @@ describe('pruned rankings equal full sums', () => {
         );
         expect(prunedPlays).toEqual(fullPlays);
         const fullMoney = await repo.rankItemsByRevenue('song', tiers, 'USD', null, limit);
-        const prunedMoney = await repo.rankPruned(
-          DashboardAnalyticsRepository.itemRevenueSource('song', 'USD', null),
+        const prunedMoney = await repo.rankBounded(
+          rankingSources.itemRevenue('song', 'USD', null),
           tiers,
           limit,
           async () => {

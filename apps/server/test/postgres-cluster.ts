@@ -36,6 +36,8 @@ export function freePort(): Promise<number> {
 
 export interface ThrowawayCluster {
   url: string;
+  /** The cluster's data directory (its server stops with `pg_ctl -D <dataDir> stop`). */
+  dataDir: string;
   /** Stops the server (immediate shutdown, like a crash) and removes its files. */
   stop(): void;
   /**
@@ -90,6 +92,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
     pause() {
       run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     },

@@ -39,6 +39,13 @@ export const revenueRollup = pgTable(
     /** Succeeded payments (renewals included) and refunds or disputes recorded in the bucket. */
     sales: integer('sales').notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
+    /**
+     * Payments of all kinds: never negative and never below the net of any of the bucket's days, so a month row's
+     * gross bounds what an artist can have made on its days (rankings; see dashboard-ranking.ts).
+     */
+    gross: bigint('gross', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`song_gross + album_gross + subscription_gross`),
     /** What an artist ranks by: payments less refunds, all kinds. */
     net: bigint('net', { mode: 'number' })
       .notNull()
@@ -64,8 +71,8 @@ export const revenueRollup = pgTable(
       t.sales,
       t.refunds,
     ),
-    // Top artists: one bucket's rows, best first (a ranking reads the head of each bucket; see the service).
-    index('revenue_rollup_bucket_idx').on(t.grain, t.bucket, t.currency, t.net.desc(), t.scope, t.sales),
+    // Top artists: one month's rows by their bound, best first (a ranking reads the head of each month it touches).
+    index('revenue_rollup_bucket_gross_idx').on(t.grain, t.bucket, t.currency, t.gross.desc(), t.scope),
   ],
 );
 
@@ -89,25 +96,24 @@ export const itemRevenueRollup = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.itemType, t.itemId, t.grain, t.bucket, t.currency] }),
-    // Covering and best first: a ranking reads the head of each bucket (platform) or of an artist's bucket.
-    index('item_revenue_rollup_bucket_idx').on(
+    // Best first by the ranking's bound (gross): a ranking reads the head of each month (platform) or of an
+    // artist's month it touches, then sums its candidates by the primary key.
+    index('item_revenue_rollup_bucket_gross_idx').on(
       t.itemType,
       t.grain,
       t.bucket,
       t.currency,
-      t.net.desc(),
+      t.gross.desc(),
       t.itemId,
-      t.sales,
     ),
-    index('item_revenue_rollup_artist_idx').on(
+    index('item_revenue_rollup_artist_gross_idx').on(
       t.artistId,
       t.itemType,
       t.grain,
       t.bucket,
       t.currency,
-      t.net.desc(),
+      t.gross.desc(),
       t.itemId,
-      t.sales,
     ),
   ],
 );

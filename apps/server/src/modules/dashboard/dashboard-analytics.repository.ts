@@ -15,7 +15,10 @@ import {
 } from '../../db/schema';
 import type { PageWindow, Paged } from '../catalog/catalog.pagination';
 import { subscriptionPlaysAt } from '../access/entitlement-rules';
-import { addDays, type DayRange, type RangeTiers } from './dashboard-range';
+import type { DayRange, RangeTiers } from './dashboard-range';
+import { rankByBound, type RankedRow, type RankingSource, type RollupTable } from './dashboard-ranking';
+
+export type { RankedRow };
 
 export { PLATFORM_SCOPE };
 
@@ -34,11 +37,6 @@ export interface MoneyRow {
   subscriptionRefunded: number;
   sales: number;
   refunds: number;
-}
-
-export interface RankedRow {
-  id: string;
-  value: number;
 }
 
 export interface ItemFigures {
@@ -67,45 +65,6 @@ export interface SubscriberRow {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
 }
-
-type RollupTable =
-  typeof revenueRollup | typeof itemRevenueRollup | typeof playsRollup | typeof itemPlaysRollup;
-
-/** What a ranking reads: a rollup, its ranked key and value columns, and the filter of the ranked rows. */
-export interface RankingSource {
-  table: RollupTable;
-  tiered: RollupTable;
-  key: SQL;
-  value: SQL;
-  where: SQL;
-  /** The values are never negative (plays): candidates can be bounded from both sides. */
-  nonNegative?: boolean;
-}
-
-/** The buckets a range reads, one by one: whole months, then the days around them. */
-function partitionsOf(tiers: RangeTiers): Array<{ grain: 'day' | 'month'; bucket: string }> {
-  const parts: Array<{ grain: 'day' | 'month'; bucket: string }> = [];
-  const days = (from: string, toExclusive: string) => {
-    for (let day = from; day < toExclusive; day = addDays(day, 1)) parts.push({ grain: 'day', bucket: day });
-  };
-  const after = addDays(tiers.days.to, 1);
-  if (!tiers.months) {
-    days(tiers.days.from, after);
-    return parts;
-  }
-  days(tiers.days.from, tiers.months.from);
-  for (let month = tiers.months.from; month < tiers.months.toExclusive; month = nextMonthOf(month)) {
-    parts.push({ grain: 'month', bucket: month });
-  }
-  days(tiers.months.toExclusive, after);
-  return parts;
-}
-
-const nextMonthOf = (month: string) => {
-  const at = new Date(`${month}T00:00:00Z`);
-  at.setUTCMonth(at.getUTCMonth() + 1);
-  return at.toISOString().slice(0, 10);
-};
 
 /** The rows of `tiers`: month rows for whole months, day rows for the days around them. */
 function tierRows(table: RollupTable, tiers: RangeTiers): SQL {
@@ -260,153 +219,14 @@ export class DashboardAnalyticsRepository {
     return { rows, total: counted?.total ?? 0 };
   }
 
-  /**
-   * The best `limit` of a ranking, exactly, without summing every row of a long range when it need not: each
-   * bucket's head (its `depth` best rows, read off the value-ordered index) gives the candidates; an item outside
-   * every head has at most each head's last value in that bucket, so when the `limit`-th candidate beats the sum of
-   * those last values no outsider can enter the list. Otherwise (flat distributions) `full` sums every row.
-   */
-  async rankPruned(
+  /** The best `limit` of a ranking, exactly (see rankByBound); `full` sums every row when the bound cannot tell. */
+  rankBounded(
     source: RankingSource,
     tiers: RangeTiers,
     limit: number,
     full: () => Promise<RankedRow[]>,
   ): Promise<RankedRow[]> {
-    const depth = Math.max(4 * limit, 40);
-    const partitions = partitionsOf(tiers);
-    // "nulls last" as in the indexes (the values are never null): the head is read in index order, not sorted.
-    const heads = sql.join(
-      partitions.map(
-        (part, index) =>
-          sql`(select ${sql.raw(String(index))} as part, ${source.key} as id, ${source.value} as v from ${source.table}
-               where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
-               order by ${source.value} desc nulls last limit ${depth})`,
-      ),
-      sql` union all `,
-    );
-    const rows = await this.rows<{ part: number; id: string; v: string | number }>(sql`${heads}`);
-    const bound = new Map<number, { count: number; last: number }>();
-    for (const row of rows) {
-      const entry = bound.get(Number(row.part)) ?? { count: 0, last: 0 };
-      entry.count += 1;
-      entry.last = Number(row.v);
-      bound.set(Number(row.part), entry);
-    }
-    const lastOf = (part: number) => {
-      const entry = bound.get(part)!;
-      return entry.count === depth ? Math.max(entry.last, 0) : 0;
-    };
-    let outside = 0;
-    for (const part of bound.keys()) outside += lastOf(part);
-    let ids = [...new Set(rows.map((row) => row.id))];
-    if (ids.length === 0) return [];
-    // What a candidate has in the heads, plus the least it can have in each full head it is missing from (nothing,
-    // or the bucket's smallest value when values can be negative: refunds), is a lower bound of its sum; plus the
-    // head's last value instead, an upper bound. A candidate whose upper bound is below the limit-th best lower
-    // bound cannot make the list: it is not summed.
-    const least = new Map<number, number>();
-    if (!source.nonNegative) {
-      const lows = sql.join(
-        partitions.map(
-          (part, index) =>
-            sql`(select ${sql.raw(String(index))} as part, ${source.value} as v from ${source.table}
-                 where ${source.where} and grain = ${part.grain} and bucket = ${part.bucket}
-                 order by ${source.value} asc nulls first limit 1)`,
-        ),
-        sql` union all `,
-      );
-      for (const row of await this.rows<{ part: number; v: string | number }>(sql`${lows}`)) {
-        least.set(Number(row.part), Math.min(Number(row.v), 0));
-      }
-    }
-    const seen = new Map<string, { lower: number; parts: Set<number> }>();
-    for (const row of rows) {
-      const entry = seen.get(row.id) ?? { lower: 0, parts: new Set<number>() };
-      entry.lower += Number(row.v);
-      entry.parts.add(Number(row.part));
-      seen.set(row.id, entry);
-    }
-    const fullParts = [...bound.keys()].filter((part) => bound.get(part)!.count === depth);
-    const bounds = [...seen].map(([id, entry]) => {
-      const missing = fullParts.filter((part) => !entry.parts.has(part));
-      return {
-        id,
-        lower: entry.lower + missing.reduce((sum, part) => sum + (least.get(part) ?? 0), 0),
-        upper: entry.lower + missing.reduce((sum, part) => sum + lastOf(part), 0),
-      };
-    });
-    const lowers = bounds.map((entry) => entry.lower).sort((a, b) => b - a);
-    const floor = lowers.length >= limit ? lowers[limit - 1]! : Number.NEGATIVE_INFINITY;
-    ids = bounds.filter((entry) => entry.upper >= floor).map((entry) => entry.id);
-    // One primary-key lookup per candidate (a plain IN list lets the planner scan the whole range instead).
-    const sums = await this.rows<{ id: string; v: string | number }>(sql`
-      select c.id, (select coalesce(sum(${source.value}), 0) from ${source.table}
-                    where ${source.where} and ${source.key} = c.id and ${tierRows(source.tiered, tiers)}) as v
-      from unnest(array[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]) as c(id)`);
-    const ranked = sums
-      .map((row) => ({ id: row.id, value: Number(row.v) }))
-      .filter((row) => row.value > 0)
-      .sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const exact = outside === 0 || (ranked.length >= limit && ranked[limit - 1]!.value > outside);
-    return exact ? ranked.slice(0, limit) : full();
-  }
-
-  /** The ranking sources the dashboards use: songs or albums, or artists (platform-wide). */
-  static itemRevenueSource(type: 'song' | 'album', currency: string, artistId: string | null): RankingSource {
-    const t = itemRevenueRollup;
-    return {
-      table: t,
-      tiered: t,
-      key: sql`${t.itemId}`,
-      value: sql`${t.net}`,
-      where: and(
-        eq(t.itemType, type),
-        eq(t.currency, currency),
-        artistId ? eq(t.artistId, artistId) : undefined,
-      )!,
-    };
-  }
-
-  static itemPlaysSource(type: 'song' | 'album', artistId: string | null): RankingSource {
-    const t = itemPlaysRollup;
-    return {
-      table: t,
-      tiered: t,
-      key: sql`${t.itemId}`,
-      value: sql`${t.plays}`,
-      where: and(eq(t.itemType, type), artistId ? eq(t.artistId, artistId) : undefined)!,
-      nonNegative: true,
-    };
-  }
-
-  static artistRevenueSource(currency: string): RankingSource {
-    const t = revenueRollup;
-    return {
-      table: t,
-      tiered: t,
-      key: sql`${t.scope}`,
-      value: sql`${t.net}`,
-      where: and(ne(t.scope, PLATFORM_SCOPE), eq(t.currency, currency))!,
-    };
-  }
-
-  static artistPlaysSource(): RankingSource {
-    const t = playsRollup;
-    return {
-      table: t,
-      tiered: t,
-      key: sql`${t.scope}`,
-      value: sql`${t.plays}`,
-      where: ne(t.scope, PLATFORM_SCOPE),
-    };
-  }
-
-  private async rows<T>(query: SQL): Promise<T[]> {
-    const result = (await this.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
+    return rankByBound(this.db, source, tiers, limit, full);
   }
 
   // -------------------------------------------------------------------------------------------------------------

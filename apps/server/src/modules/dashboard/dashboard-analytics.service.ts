@@ -16,12 +16,13 @@ import { forbidden, notFound } from '../../platform/errors';
 import { pageWindow, pagination } from '../catalog/catalog.pagination';
 import { mediaUrl } from '../catalog/catalog.presenter';
 import {
-  DashboardAnalyticsRepository,
   PLATFORM_SCOPE,
+  type DashboardAnalyticsRepository,
   type ItemDetails,
   type MoneyRow,
   type RankedRow,
 } from './dashboard-analytics.repository';
+import { rankingSources } from './dashboard-ranking';
 import {
   addDays,
   periodEnd,
@@ -192,22 +193,19 @@ export class DashboardAnalyticsService {
     const rank = (limit: number): Promise<RankedRow[]> => {
       if (query.type === 'artist') {
         return query.by === 'revenue'
-          ? repo.rankPruned(DashboardAnalyticsRepository.artistRevenueSource(currency), tiers, limit, () =>
+          ? repo.rankBounded(rankingSources.artistRevenue(currency), tiers, limit, () =>
               repo.rankArtistsByRevenue(tiers, currency, limit),
             )
-          : repo.rankPruned(DashboardAnalyticsRepository.artistPlaysSource(), tiers, limit, () =>
+          : repo.rankBounded(rankingSources.artistPlays(), tiers, limit, () =>
               repo.rankArtistsByPlays(tiers, limit),
             );
       }
       const type = query.type;
       return query.by === 'revenue'
-        ? repo.rankPruned(
-            DashboardAnalyticsRepository.itemRevenueSource(type, currency, artistId),
-            tiers,
-            limit,
-            () => repo.rankItemsByRevenue(type, tiers, currency, artistId, limit),
+        ? repo.rankBounded(rankingSources.itemRevenue(type, currency, artistId), tiers, limit, () =>
+            repo.rankItemsByRevenue(type, tiers, currency, artistId, limit),
           )
-        : repo.rankPruned(DashboardAnalyticsRepository.itemPlaysSource(type, artistId), tiers, limit, () =>
+        : repo.rankBounded(rankingSources.itemPlays(type, artistId), tiers, limit, () =>
             repo.rankItemsByPlays(type, tiers, artistId, limit),
           );
     };
