@@ -84,9 +84,10 @@ describe('the admin dashboard on the seeded demo', () => {
     await expect.poll(() => net.innerText()).toMatch(/^\$\d/);
     expect(await net.innerText()).not.toBe('$0.00');
     await page.getByRole('heading', { name: 'Top songs' }).waitFor();
-    expect(
-      await page.locator('#top-song ~ ol li, section[aria-labelledby="top-song"] li').count(),
-    ).toBeGreaterThan(0);
+    // The heading is drawn before its list has loaded.
+    await expect
+      .poll(() => page.locator('#top-song ~ ol li, section[aria-labelledby="top-song"] li').count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'dashboard-admin-desktop');
     const violations = await seriousA11yViolations(page);
     expect.soft(violations, violations.join('\n')).toEqual([]);
@@ -98,8 +99,15 @@ describe('the admin dashboard on the seeded demo', () => {
     const from = new Date(Date.now() - 75 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByLabel('To', { exact: true }).fill(to);
+    const filtered = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/admin/dashboard/transactions' && url.searchParams.get('from') === from;
+    });
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(from);
+    // Until the new page arrives the previous count stays on screen (the section is aria-busy).
+    await filtered;
+    await page.locator('section[aria-labelledby="dashboard-transactions"][aria-busy="false"]').waitFor();
     await page.getByText(/^\d+ transactions?$/).waitFor();
     const rows = await tableRows(page);
     for (const row of rows) expect(row).toContain(ids.artistName);

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, artists, songs, subscriptions } from '../src/db/schema';
+import { DashboardRepository } from '../src/modules/dashboard/dashboard.repository';
+import { transactionsCsv } from '../src/modules/dashboard/transactions-csv';
 import { PaymentLedger } from '../src/modules/payments/payment-ledger';
 import { createPaymentsTransactor, PaymentsRepository } from '../src/modules/payments/payments.repository';
 import { catalogFixtures } from './catalog-fixtures';
@@ -612,5 +614,31 @@ describe('the rollups equal a recomputation from the ledger', () => {
     expect(incremental.length).toBeGreaterThan(20);
     await ctx.database.query(sql`select dashboard_rebuild_rollups()`);
     expect(await snapshot()).toEqual(incremental);
+  });
+});
+
+describe('the CSV export pages by the exact row', () => {
+  it('resumes after a batch edge between rows of one millisecond (PostgreSQL keeps microseconds)', async () => {
+    // Three orders in one millisecond, microseconds apart: a cursor cut to milliseconds would skip or repeat them.
+    const picked = await ctx.database.query<{ id: string }>(sql`select id from orders order by id limit 3`);
+    for (const [index, row] of picked.entries()) {
+      await ctx.database.query(
+        sql`update orders set created_at = ${`2025-03-03T12:00:00.123${index + 1}00Z`}::timestamptz
+            where id = ${row.id}::uuid`,
+      );
+    }
+    const repo = new DashboardRepository(ctx.database.db);
+    for (const sort of ['-createdAt', 'createdAt', '-amount', 'amount'] as const) {
+      let text = '';
+      for await (const chunk of transactionsCsv(repo, {}, sort, false, 1)) text += String(chunk);
+      const all = await ctx.database.query<{ count: number }>(sql`select count(*)::int as count from orders`);
+      const orderIds = text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[1]);
+      expect(new Set(orderIds).size, sort).toBe(all[0]!.count);
+      expect(orderIds, sort).toHaveLength(all[0]!.count);
+    }
   });
 });

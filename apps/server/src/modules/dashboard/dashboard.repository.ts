@@ -68,7 +68,8 @@ export interface TransactionFilter {
 
 /** Where a keyset page of the CSV export resumes: after this row in the export's order. */
 export interface TransactionCursor {
-  createdAt: Date;
+  /** The row's created_at as PostgreSQL printed it: microseconds, which a JS Date (milliseconds) would cut off. */
+  createdAt: string;
   amount: number;
   id: string;
 }
@@ -148,7 +149,7 @@ function transactionWhere(filter: TransactionFilter): SQL | undefined {
 
 /** Rows strictly after `cursor` in the sort's order (a row-value comparison the sort's index serves). */
 function after(sort: TransactionSort, cursor: TransactionCursor): SQL {
-  const at = cursor.createdAt.toISOString();
+  const at = cursor.createdAt;
   switch (sort) {
     case '-createdAt':
       return sql`(${orders.createdAt}, ${orders.id}) < (${at}::timestamptz, ${cursor.id}::uuid)`;
@@ -307,10 +308,10 @@ export class DashboardRepository {
     sort: TransactionSort,
     cursor: TransactionCursor | null,
     limit: number,
-  ): Promise<TransactionRow[]> {
+  ): Promise<Array<TransactionRow & { cursorAt: string }>> {
     if (filter.artistId === null) return Promise.resolve([]);
     return this.db
-      .select(transactionColumns)
+      .select({ ...transactionColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(artists, eq(artists.id, orders.artistId))

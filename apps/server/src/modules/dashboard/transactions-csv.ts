@@ -69,22 +69,23 @@ export function transactionsCsv(
   filter: TransactionFilter,
   sort: TransactionSort,
   withEmail: boolean,
+  batch = BATCH,
 ): Readable {
   const header = columns(withEmail);
   async function* lines(): AsyncGenerator<string> {
     yield stringify([header.map((column) => column.header)]);
     let cursor: TransactionCursor | null = null;
     for (;;) {
-      const rows = await repo.transactionBatch(filter, sort, cursor, BATCH);
+      const rows = await repo.transactionBatch(filter, sort, cursor, batch);
       if (rows.length > 0) {
         yield stringify(
           rows.map((row) => record(row, withEmail)),
           { columns: header.map((column) => column.key), escape_formulas: true },
         );
       }
-      if (rows.length < BATCH) return;
+      if (rows.length < batch) return;
       const last = rows[rows.length - 1]!;
-      cursor = { createdAt: last.createdAt, amount: last.amount, id: last.id };
+      cursor = { createdAt: last.cursorAt, amount: last.amount, id: last.id };
     }
   }
   return Readable.from(lines(), { objectMode: false });

@@ -112,7 +112,9 @@ export function TransactionsPanel({
   const pagination = query.data?.pagination;
 
   return (
-    <section aria-labelledby="dashboard-transactions" className="mb-10">
+    // Busy while new filters load: the previous rows stay on screen (dimmed) instead of a skeleton flash, and
+    // assistive technology and tests know the count shown is not yet the new one.
+    <section aria-labelledby="dashboard-transactions" aria-busy={query.isFetching} className="mb-10">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="dashboard-transactions" className="text-h3 font-semibold tracking-tight">
           Transactions
@@ -179,7 +181,7 @@ export function TransactionsPanel({
           description="Widen the date range or clear a filter: every purchase, renewal and subscription is listed here."
         />
       ) : (
-        <>
+        <div className={query.isFetching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           <p className="mb-2 text-meta text-muted tabular-nums" aria-live="polite">
             {pagination!.totalCapped
               ? `More than ${pagination!.total.toLocaleString()} transactions: narrow the filters or download the CSV for all of them`
@@ -196,7 +198,7 @@ export function TransactionsPanel({
             onChange={(next) => set('page', next === 1 ? '' : String(next))}
             label="Transaction pages"
           />
-        </>
+        </div>
       )}
     </section>
   );
