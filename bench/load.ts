@@ -8,7 +8,8 @@
  * in lockstep bursts of 200 forever). Prints sign-in latency, requests/s and p50/p95/p99 per endpoint, and every
  * non-2xx answer.
  *
- *   npm run bench:load -w @backbeat/bench                         # 200 listeners, 60 s, 2 requests/s each
+ *   npm run bench:load -w @backbeat/bench                         # 200 listeners, 60 s, 1 request/s each
+ *   BENCH_RATE=2 ...                                               # twice a listening pace (the stress figure)
  *   BENCH_LISTENERS=50 BENCH_SECONDS=20 BENCH_RATE=4 ...           # other shapes
  *   BENCH_CPU_PROF=/tmp/prof ...                                   # the server writes a V8 CPU profile there
  *   BENCH_STRICT=1 ...                                             # exit 1 on any failed request (npm test)
@@ -35,7 +36,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const RATE = Number(process.env.BENCH_RATE ?? 2);
+/**
+ * Requests per second per listener. A listener's loop is 11 requests, two of them segments, so 1 request/s fetches a
+ * segment every 5.5 s: the 6 s segments at playback pace (with a search, a like, a stream address and a purchase
+ * attempt in every 11 s, far busier than a person).
+ */
+const RATE = Number(process.env.BENCH_RATE ?? 1);
 /** Exit 1 when any request failed (non-2xx other than the expected ones, socket errors, timeouts). */
 const STRICT = process.env.BENCH_STRICT === '1';
 /** Sign-ins in flight at once while the listeners arrive. */

@@ -92,6 +92,11 @@ export class ResponseCache {
     }
   }
 
+  /** The catalogue's version: changes with every `invalidate()`, so derived caches can tell they are stale. */
+  get version(): number {
+    return this.generation;
+  }
+
   /** Number of cached answers (tests and benchmarks). */
   get count(): number {
     return this.entries.size;

@@ -14,6 +14,7 @@ import type {
 } from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
 import { notFound } from '../../platform/errors';
+import { TtlCache } from '../../platform/ttl-cache';
 import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
 import { pageCount, pageWindow, pagination } from './catalog.pagination';
@@ -25,12 +26,40 @@ import type { SongRepository } from './song.repository';
 import type { SongView } from './song-view';
 
 export interface BrowseDeps {
+  /** The viewer-independent matches of search terms. */
+  searchMatches?: SearchMatchesCache;
   songs: SongRepository;
   artists: ArtistRepository;
   albums: AlbumRepository;
   genres: GenreRepository;
   search: SearchRepository;
   songView: SongView;
+}
+
+type SearchMatches = {
+  artists: Awaited<ReturnType<SearchRepository['artists']>>;
+  songs: Awaited<ReturnType<SearchRepository['songs']>>;
+  albums: Awaited<ReturnType<SearchRepository['albums']>>;
+};
+
+/**
+ * The matches of recent search terms (popular searches repeat across listeners). An entry belongs to one version of
+ * the catalogue (`version`: the catalogue cache's generation, bumped by every write here or on another instance), so
+ * a write makes every entry stale at once, and one computed across a write is never served.
+ */
+export class SearchMatchesCache {
+  private readonly entries = new TtlCache<string, { version: number; matches: SearchMatches }>(2_000, 30_000);
+
+  constructor(private readonly version: () => number) {}
+
+  async get(term: string, load: () => Promise<SearchMatches>): Promise<SearchMatches> {
+    const version = this.version();
+    const hit = this.entries.get(term);
+    if (hit && hit.version === version) return hit.matches;
+    const matches = await load();
+    this.entries.set(term, { version, matches });
+    return matches;
+  }
 }
 
 /** Each list of the combined search answer holds at most this many entries. */
@@ -115,13 +144,22 @@ export class CatalogBrowseService {
   async search(viewer: Viewer | null, q: string): Promise<SearchResponse> {
     const term = toSearchText(q);
     if (!term) return { artists: [], songs: [], albums: [] };
-    // The query's similar catalogue words are looked up once for the three lists.
-    const similar = similarOnce(term);
-    const [artists, songRows, albums] = await Promise.all([
-      this.deps.search.artists(term, SEARCH_LIMIT, similar),
-      this.deps.search.songs(term, SEARCH_LIMIT, similar),
-      this.deps.search.albums(term, SEARCH_LIMIT, similar),
-    ]);
+    const load = async (): Promise<SearchMatches> => {
+      // The query's similar catalogue words are looked up once for the three lists.
+      const similar = similarOnce(term);
+      const [artists, songs, albums] = await Promise.all([
+        this.deps.search.artists(term, SEARCH_LIMIT, similar),
+        this.deps.search.songs(term, SEARCH_LIMIT, similar),
+        this.deps.search.albums(term, SEARCH_LIMIT, similar),
+      ]);
+      return { artists, songs, albums };
+    };
+    // The matches are the same for everyone; only what each viewer may play (songView) is per viewer.
+    const {
+      artists,
+      songs: songRows,
+      albums,
+    } = this.deps.searchMatches ? await this.deps.searchMatches.get(term, load) : await load();
     return {
       artists: artists.map(presentArtist),
       songs: await this.deps.songView.present(viewer, songRows),

@@ -6,7 +6,7 @@ import { locateFfmpeg, type FfmpegTools } from '../media';
 import { AlbumWriteService } from './album-write.service';
 import { ArtistWriteService } from './artist-write.service';
 import { browseRoutes } from './browse.routes';
-import { CatalogBrowseService } from './catalog-browse.service';
+import { CatalogBrowseService, SearchMatchesCache } from './catalog-browse.service';
 import { SongReadService } from './catalog-read.service';
 import { catalogWriteRoutes } from './catalog-write.routes';
 import { WriteSupport } from './catalog-write.support';
@@ -71,6 +71,7 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
   const db = database.db;
   const counts = new CountCache();
   const cache = services.catalogCache;
+  const searchMatches = new SearchMatchesCache(() => cache.version);
   // A catalogue write here or anywhere else (another instance, a worker's transcode), or a lost bus connection.
   services.changes.on((change) => {
     if (change.kind !== 'catalog' && change.kind !== 'reset') return;
@@ -99,7 +100,10 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     uploadLimits: config.uploadLimits,
     cache,
   });
-  await api.register(browseRoutes, { browse: new CatalogBrowseService({ ...repos, songView }), cache });
+  await api.register(browseRoutes, {
+    browse: new CatalogBrowseService({ ...repos, songView, searchMatches }),
+    cache,
+  });
   await api.register(catalogWriteRoutes, {
     artists: new ArtistWriteService(support),
     albums: new AlbumWriteService(support),
