@@ -12,6 +12,7 @@ import type { ArtistWriteService } from './artist-write.service';
 import { CATALOG_EDITOR_ROLES } from './catalog-access';
 import type { UploadLimits } from '../../config';
 import { albumFiles, artistFiles, withForm } from './catalog-form';
+import { UPLOAD_ERROR_RESPONSES } from './upload-form';
 
 const errors = {
   400: ErrorResponse,
@@ -20,14 +21,7 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-// 507 STORAGE_FULL: the disk holding uploads and media is full (nothing is kept; see platform/storage-full.ts).
-const uploadErrors = {
-  ...errors,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  422: ErrorResponse,
-  507: ErrorResponse,
-};
+const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 const consumes = ['multipart/form-data', 'application/json'];
 
 export interface CatalogWriteRoutesOptions {

@@ -22,16 +22,10 @@ import type { UploadLimits } from '../../config';
 import { songFiles, withForm } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';
 import type { SongWriteService } from './song-write.service';
+import { UPLOAD_ERROR_RESPONSES } from './upload-form';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-// 507 STORAGE_FULL: the disk holding uploads and media is full (nothing is kept; see platform/storage-full.ts).
-const uploadErrors = {
-  ...errors,
-  413: ErrorResponse,
-  415: ErrorResponse,
-  422: ErrorResponse,
-  507: ErrorResponse,
-};
+const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 const multipart = ['multipart/form-data', 'application/json'];
 
 export interface SongRoutesOptions {

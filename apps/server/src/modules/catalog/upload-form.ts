@@ -5,10 +5,22 @@ import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { ErrorResponse } from '@backbeat/contract';
 import { AppError, badRequest } from '../../platform/errors';
 import { findInvalidText, INVALID_TEXT } from '../../platform/text-input';
 import { createScratchDir } from '../../storage/scratch-space';
 import { sniffAudioMagic, sniffImageMagic } from '../media';
+
+/**
+ * What an upload route can answer besides its own errors: 413 too large, 415 not the file type, 422 not decodable,
+ * 507 STORAGE_FULL when the disk holding uploads and media is full (nothing is kept; see platform/storage-full.ts).
+ */
+export const UPLOAD_ERROR_RESPONSES = {
+  413: ErrorResponse,
+  415: ErrorResponse,
+  422: ErrorResponse,
+  507: ErrorResponse,
+};
 
 export type UploadKind = 'audio' | 'image';
 
