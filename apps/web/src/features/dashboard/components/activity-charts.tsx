@@ -12,7 +12,15 @@ import {
 import { useGetPlaysSeriesQuery, useGetSubscribersSeriesQuery } from '../dashboard.api';
 import type { SeriesArgs } from '../dashboard.types';
 import { ChartFrame } from './chart-frame';
-import { AXIS_COLOR, CHART_COLORS, GRID_COLOR, compactNumber, periodLabel } from './chart-format';
+import {
+  CHART_COLORS,
+  CHART_MARGIN,
+  GRID_COLOR,
+  PERIOD_AXIS,
+  VALUE_AXIS,
+  compactNumber,
+  periodLabel,
+} from './chart-format';
 
 const tooltipStyle = { background: '#15151c', border: '1px solid #2a2a36', borderRadius: 10 };
 
@@ -43,18 +51,10 @@ export function SubscribersChart({ args }: { args: SeriesArgs }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+        <AreaChart accessibilityLayer={false} data={points} margin={CHART_MARGIN}>
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
-          <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
-          <YAxis
-            stroke={AXIS_COLOR}
-            fontSize={12}
-            tickLine={false}
-            axisLine={false}
-            width={40}
-            allowDecimals={false}
-            tickFormatter={compactNumber}
-          />
+          <XAxis {...PERIOD_AXIS} />
+          <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
           <Tooltip contentStyle={tooltipStyle} />
           <Area
             type="stepAfter"
@@ -95,18 +95,10 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={points} margin={CHART_MARGIN}>
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
-          <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
-          <YAxis
-            stroke={AXIS_COLOR}
-            fontSize={12}
-            tickLine={false}
-            axisLine={false}
-            width={40}
-            allowDecimals={false}
-            tickFormatter={compactNumber}
-          />
+          <XAxis {...PERIOD_AXIS} />
+          <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
           <Tooltip cursor={{ fill: 'rgba(255,255,255,0.04)' }} contentStyle={tooltipStyle} />
           <Bar dataKey="plays" name="Plays" fill={CHART_COLORS.albums} />
         </BarChart>

@@ -10,6 +10,17 @@ export const CHART_COLORS = {
 export const AXIS_COLOR = '#a1a1b0';
 export const GRID_COLOR = '#2a2a36';
 
+/** What every dashboard chart shares: its margins, the period axis and the value axis's look (spread as props). */
+export const CHART_MARGIN = { top: 4, right: 4, bottom: 0, left: 0 };
+export const PERIOD_AXIS = {
+  dataKey: 'label',
+  stroke: AXIS_COLOR,
+  fontSize: 12,
+  tickLine: false,
+  minTickGap: 16,
+} as const;
+export const VALUE_AXIS = { stroke: AXIS_COLOR, fontSize: 12, tickLine: false, axisLine: false } as const;
+
 /** A period's label: "Mar 4" for a day or a week (its Monday), "Mar 2025" for a month. UTC, as the server. */
 export function periodLabel(period: string, bucket: SeriesBucket): string {
   const date = new Date(`${period}T00:00:00Z`);

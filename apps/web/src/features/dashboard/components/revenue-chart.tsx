@@ -3,7 +3,15 @@ import { formatMoney } from '../../../lib/format';
 import { useGetRevenueSeriesQuery } from '../dashboard.api';
 import type { SeriesArgs } from '../dashboard.types';
 import { ChartFrame } from './chart-frame';
-import { AXIS_COLOR, CHART_COLORS, GRID_COLOR, compactMoney, periodLabel } from './chart-format';
+import {
+  CHART_COLORS,
+  CHART_MARGIN,
+  GRID_COLOR,
+  PERIOD_AXIS,
+  VALUE_AXIS,
+  compactMoney,
+  periodLabel,
+} from './chart-format';
 
 /** Revenue over time in the main currency, stacked by songs, albums and subscriptions (refunds already taken off). */
 export function RevenueChart({ args }: { args: SeriesArgs }) {
@@ -47,19 +55,11 @@ export function RevenueChart({ args }: { args: SeriesArgs }) {
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          accessibilityLayer={false}
-          data={points}
-          stackOffset="sign"
-          margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
-        >
+        <BarChart accessibilityLayer={false} data={points} stackOffset="sign" margin={CHART_MARGIN}>
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
-          <XAxis dataKey="label" stroke={AXIS_COLOR} fontSize={12} tickLine={false} minTickGap={16} />
+          <XAxis {...PERIOD_AXIS} />
           <YAxis
-            stroke={AXIS_COLOR}
-            fontSize={12}
-            tickLine={false}
-            axisLine={false}
+            {...VALUE_AXIS}
             width={52}
             tickFormatter={(value: number) => compactMoney(value, currency)}
           />
