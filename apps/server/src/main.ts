@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { seedDemoOnStartup } from './demo/demo-seed';
+import { queueStartupWork } from './modules/catalog';
 import { startDevEmulator } from './modules/payments/dev-emulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,7 @@ async function main() {
   const { jobs } = app.services;
 
   await seedDemoOnStartup({ config, database, services: app.services, log: logger });
+  await queueStartupWork(jobs);
   if (config.jobs === 'inline') jobs.start();
   else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');
 

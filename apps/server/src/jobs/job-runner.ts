@@ -48,21 +48,23 @@ export class JobRunner {
 
   /**
    * Queues a job. Pass `db` (a transaction) to queue it atomically with other writes; the job runs once that
-   * transaction commits (call `notify()` after the commit to start it at once).
+   * transaction commits (call `notify()` after the commit to start it at once). With `dedupeKey`, a job with the
+   * same key that is still waiting (queued) makes this a no-op: the answer is then null.
    */
   async enqueue(
     type: string,
     payload: Record<string, unknown>,
-    options: { maxAttempts?: number; db?: AppDb } = {},
-  ) {
+    options: { maxAttempts?: number; db?: AppDb; dedupeKey?: string } = {},
+  ): Promise<string | null> {
     const [row] = await (options.db ?? this.db)
       .insert(jobs)
-      .values({ type, payload, maxAttempts: options.maxAttempts ?? 3 })
+      .values({ type, payload, maxAttempts: options.maxAttempts ?? 3, dedupeKey: options.dedupeKey ?? null })
+      .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status = 'queued'` })
       .returning({ id: jobs.id });
     this.kick();
     // Inside a transaction the job is not visible yet: the caller calls `notify()` after its commit.
-    if (!options.db) await this.options.announce?.();
-    return row!.id;
+    if (row && !options.db) await this.options.announce?.();
+    return row?.id ?? null;
   }
 
   /** Looks for due jobs now instead of at the next poll (after a transaction that queued some committed). */
@@ -184,6 +186,12 @@ export class JobRunner {
         .update(jobs)
         .set({
           status: exhausted ? 'failed' : 'queued',
+          // Back in the queue, it keeps its dedupe key unless a twin was queued meanwhile (the key is unique
+          // among queued jobs): then the twin carries the key and this retry runs without one.
+          dedupeKey: exhausted
+            ? jobs.dedupeKey
+            : sql`case when exists (select 1 from jobs twin where twin.dedupe_key = "jobs"."dedupe_key"
+                and twin.status = 'queued' and twin.id <> "jobs"."id") then null else "jobs"."dedupe_key" end`,
           runAt: new Date(Date.now() + backoffMs(job.attempts)),
           lockedAt: null,
           lockedBy: null,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { loadEntitlements } from '../access/entitlements.repository';
-import { locateFfmpeg, type FfmpegTools } from '../media';
+import { ffmpegLocator } from '../media';
 import { AlbumWriteService } from './album-write.service';
 import { ArtistWriteService } from './artist-write.service';
 import { browseRoutes } from './browse.routes';
@@ -17,35 +17,57 @@ import { SongView } from './song-view';
 import { SongWriteService } from './song-write.service';
 import { songRoutes } from './songs.routes';
 import { TRANSCODE_JOB, transcodeSongHandler } from './transcode.job';
+import {
+  MP3_JOB,
+  PREVIEW_BACKFILL_JOB,
+  PREVIEW_JOB,
+  mp3Handler,
+  previewBackfillHandler,
+  previewHandler,
+  type RenditionJobDeps,
+} from './rendition.jobs';
+import { RenditionRepository } from './rendition.repository';
 
-/** ffmpeg is looked up once, when first needed; a failed lookup is retried next time. */
-function ffmpegLocator(configuredPath: string | undefined): () => Promise<FfmpegTools> {
-  let found: Promise<FfmpegTools> | null = null;
-  return () => {
-    found ??= locateFfmpeg(configuredPath).catch((error: unknown) => {
-      found = null;
-      throw error;
-    });
-    return found;
-  };
+/**
+ * Work each start queues once: previews for songs that have none (made before previews existed). Any instance's
+ * worker takes it; a second start while it waits adds nothing.
+ */
+export async function queueStartupWork(jobs: RenditionJobDeps['jobs']): Promise<void> {
+  await jobs.enqueue(PREVIEW_BACKFILL_JOB, {}, { dedupeKey: PREVIEW_BACKFILL_JOB });
 }
 
 /** Every process hears of every committed catalogue change (its own included) over the change bus. */
 const announceCatalogChange = (services: ModuleContext['services']) => () =>
   services.changes.publish({ kind: 'catalog' });
 
-/** The transcode job's handler (API instances with `JOBS=inline`, and workers). */
+/** The media jobs' handlers: transcode, preview, MP3, preview backfill (API instances with `JOBS=inline`, and workers). */
 export function registerCatalogJobs({ config, database, services }: ModuleContext): void {
+  const ffmpeg = ffmpegLocator(config.ffmpegPath);
+  const tmpRoot = path.join(config.dataDir, 'tmp');
+  const onCatalogChange = announceCatalogChange(services);
+  const renditionDeps: RenditionJobDeps = {
+    renditions: new RenditionRepository(database.db),
+    mediaStore: services.mediaStore,
+    ffmpeg,
+    tmpRoot,
+    jobs: services.jobs,
+    onReplaced: onCatalogChange,
+  };
   services.jobs.register(
     TRANSCODE_JOB,
     transcodeSongHandler({
       songs: createRepositories(database.db).songs,
       mediaStore: services.mediaStore,
-      ffmpeg: ffmpegLocator(config.ffmpegPath),
-      tmpRoot: path.join(config.dataDir, 'tmp'),
-      onCatalogChange: announceCatalogChange(services),
+      ffmpeg,
+      tmpRoot,
+      onCatalogChange,
+      renditions: renditionDeps.renditions,
+      jobs: services.jobs,
     }),
   );
+  services.jobs.register(PREVIEW_JOB, previewHandler(renditionDeps));
+  services.jobs.register(MP3_JOB, mp3Handler(renditionDeps));
+  services.jobs.register(PREVIEW_BACKFILL_JOB, previewBackfillHandler(renditionDeps));
 }
 
 /** Wires the catalogue: repositories -> services -> routes. */

@@ -4,7 +4,17 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PermanentJobError, type JobHandler } from '../../jobs/job-runner';
 import type { MediaStore } from '../../storage/media-store';
-import { MediaError, probeAudio, transcodeToEncryptedHls, type FfmpegTools } from '../media';
+import {
+  encodeFlacMaster,
+  encodeMp3,
+  isLosslessCodec,
+  MediaError,
+  probeAudio,
+  transcodeToEncryptedHls,
+  type FfmpegTools,
+} from '../media';
+import { enqueueMp3, enqueuePreview, type RenditionJobDeps } from './rendition.jobs';
+import { renditionFolder, type RenditionRepository } from './rendition.repository';
 import type { SongRepository } from './song.repository';
 
 /** Durable job that turns an uploaded original into encrypted HLS; payload `{ songId, sourceKey }`. */
@@ -29,7 +39,13 @@ export interface TranscodeJobDeps {
   tmpRoot: string;
   /** Called when a song's status changed: every instance drops its cached lists and totals. */
   onCatalogChange: () => Promise<void>;
+  renditions: RenditionRepository;
+  jobs: RenditionJobDeps['jobs'];
 }
+
+/** Download files kept beside the stream: the lossless master, or the MP3 of a lossy upload. */
+const MASTER_FILE = 'master.flac';
+const MP3_FILE = 'download.mp3';
 
 /**
  * A file whose header promises more audio than could be decoded was cut short (an interrupted upload or copy).
@@ -62,6 +78,12 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
       if (!declared.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
       const result = await transcodeToEncryptedHls(tools, { input, outDir: workDir, encoder });
       assertComplete(declared.durationSec, result.durationSec);
+      // The original is deleted below, so what downloads need of it is made now: a lossless upload is kept as
+      // FLAC (its MP3 can be made from that later); a lossy one gets its MP3 from the original, not the stream.
+      const lossless = isLosslessCodec(declared.codec);
+      const download = lossless ? MASTER_FILE : MP3_FILE;
+      if (lossless) await encodeFlacMaster(tools, { input, outFile: path.join(workDir, MASTER_FILE) });
+      else await encodeMp3(tools, { input, outFile: path.join(workDir, MP3_FILE) });
       await deps.mediaStore.put(hlsPrefix, workDir);
       const applied = await deps.songs.finishProcessing(songId, sourceKey, {
         status: 'ready',
@@ -73,9 +95,24 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
         await deps.mediaStore.removePrefix(hlsPrefix);
         return;
       }
-      // The original and any earlier version are no longer needed.
+      await deps.renditions.record({
+        songId,
+        kind: lossless ? 'flac' : 'mp3',
+        hlsPrefix,
+        mediaKey: `${hlsPrefix}/${download}`,
+        startSec: 0,
+        durationSec: result.durationSec,
+      });
+      await enqueuePreview(deps, songId, encoder);
+      // Real uploads get their MP3 right away; the demo seed leaves it to the first download.
+      if (lossless && encoder === 'quality') await enqueueMp3(deps, songId);
+      // The original and any earlier version (with the previews and downloads made from it) are no longer needed.
       await deps.mediaStore.removePrefix(sourceKey);
       if (song.hlsPrefix) await deps.mediaStore.removePrefix(song.hlsPrefix);
+      for (const stale of await deps.renditions.deleteStale(songId, hlsPrefix)) {
+        const folder = renditionFolder(stale);
+        if (folder) await deps.mediaStore.removePrefix(folder);
+      }
     } catch (error) {
       const permanent =
         error instanceof PermanentJobError ||

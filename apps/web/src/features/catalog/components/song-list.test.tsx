@@ -27,6 +27,8 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   album: { _id: 'album-1', title: 'Night Shift', isPremium: false },
   status: 'ready',
   canPlay: true,
+  previewStartSec: null,
+  canDownload: false,
   createdAt: '2024-01-01T00:00:00.000Z',
   ...overrides,
 });
