@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { locateFfmpeg, runFfmpeg, type FfmpegTools } from './ffmpeg';
 import { probeAudio } from './probe';
 import { cutPreviewClip, encodeFlacMaster, encodeMp3, isLosslessCodec } from './renditions';
-import { coverJpeg, taggedFlac, taggedMp3, type AudioTags } from './tagged-audio';
+import { coverJpeg, id3v2Tag, taggedFlac, taggedMp3, type AudioTags } from './tagged-audio';
 import { ffmpegQuiet, useTempDir } from './test-support';
 
 let tools: FfmpegTools;
@@ -108,7 +108,7 @@ describe('download renditions', () => {
 
   it('streams a tagged MP3 (ID3v2 with the cover) whose audio is the stored file', async () => {
     const out = path.join(dir, 'tagged.mp3');
-    await pipeline(taggedMp3(createReadStream(mp3), tags, cover), createWriteStream(out));
+    await pipeline(taggedMp3(createReadStream(mp3), id3v2Tag(tags, cover)), createWriteStream(out));
     const probe = await ffprobe(out);
     expect(probe.tags).toMatchObject({
       title: tags.title,

@@ -55,11 +55,11 @@ export function id3v2Tag(tags: AudioTags, cover: Buffer | null): Buffer {
 }
 
 /**
- * A tagged MP3 as a stream: the ID3v2 tag, then the untagged file as stored (its LAME header first). Nothing is
- * re-encoded or written to disk; the file is read in the store's chunks.
+ * A tagged MP3 as a stream: the ID3v2 tag (from `id3v2Tag`), then the untagged file as stored (its LAME header
+ * first). Nothing is re-encoded or written to disk; the file is read in the store's chunks, and the length is
+ * known in advance (the tag's plus the file's).
  */
-export function taggedMp3(file: Readable, tags: AudioTags, cover: Buffer | null): Readable {
-  const tag = id3v2Tag(tags, cover);
+export function taggedMp3(file: Readable, tag: Buffer): Readable {
   const out = Readable.from(
     (async function* () {
       yield tag;
