@@ -25,6 +25,8 @@ const SEED_INPUTS = [
   'apps/server/src/modules/catalog/transcode.job.ts',
   // The demo sales history goes through the payment ledger.
   'apps/server/src/modules/payments',
+  'apps/server/src/modules/catalog/rendition.jobs.ts',
+  'apps/server/src/modules/catalog/rendition.repository.ts',
   'package-lock.json',
 ];
 const COMPLETE = '.complete';

@@ -145,6 +145,8 @@ export function previewWindow(
 export const StreamPreviewResponse = z.object({
   url: z.string(),
   audioUrl: z.string(),
+  /** The address the preview's playlist gives its first segment (the API, or SEGMENT_BASE_URL's nginx/CDN). */
+  firstSegmentUrl: z.string(),
   startSec: z.number(),
   durationSec: z.number(),
 });

@@ -81,6 +81,7 @@ export class PreviewService {
     return {
       url: previewPlaylistUrl(songId, token),
       audioUrl: previewAudioUrl(songId, token),
+      firstSegmentUrl: this.deps.media.firstSegmentUrl(songId, row.preview.prefix, previewBasePath(songId)),
       startSec: row.preview.startSec,
       durationSec: row.preview.durationSec,
     };
