@@ -121,7 +121,8 @@ export function previewHandler(deps: RenditionJobDeps): JobHandler {
       await cutPreviewClip(tools, { input: await bestSource(deps, song), outFile: clip, ...window });
       const hls = path.join(dir, 'hls');
       await transcodeToEncryptedHls(tools, { input: clip, outDir: hls, encoder });
-      const key = `songs/${songId}/preview-${randomBytes(8).toString('hex')}`;
+      // Letters and digits only, like an HLS version: nginx serves `songs/<id>/<version>/seg_NNNN.ts` alone.
+      const key = `songs/${songId}/p${randomBytes(8).toString('hex')}`;
       await store(deps, { local: hls, key }, () =>
         deps.renditions.record(
           { songId, kind: 'preview', hlsPrefix: song.hlsPrefix, mediaKey: key, ...window },
@@ -151,7 +152,7 @@ export function mp3Handler(deps: RenditionJobDeps): JobHandler {
         input: await bestSource(deps, song),
         outFile: path.join(folder, 'download.mp3'),
       });
-      const key = `songs/${songId}/mp3-${randomBytes(8).toString('hex')}`;
+      const key = `songs/${songId}/m${randomBytes(8).toString('hex')}`;
       await store(deps, { local: folder, key }, () =>
         deps.renditions.record({
           songId,
