@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
-import { demoAlbumId, getJson } from '../support/catalogue';
-import { signedInListener } from '../support/session';
+import { demoAlbumId, demoCatalogue, getJson } from '../support/catalogue';
+import { demo, expectToast, loginViaApi, signedInListener } from '../support/session';
 
 /*
  * A 30-second preview of a locked song in real Chromium: a new listener (who owns nothing) previews a song of the
@@ -140,6 +140,42 @@ describe('previews of locked songs', () => {
     } finally {
       await phone.context.close();
     }
+  });
+
+  it('lets the artist pick where the preview starts in the studio song form; the next preview starts there', async () => {
+    const { songId: harbour } = await demoCatalogue();
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      const studio = await openPage(browser, viewport);
+      try {
+        await loginViaApi(studio.context, demo.artist);
+        await studio.page.goto(`${baseUrl}/studio/songs/${harbour}/edit`);
+        const form = studio.page.getByRole('form', { name: 'Edit song' });
+        const start = form.getByLabel(/^Preview starts at/);
+        await start.waitFor();
+        await start.fill('5:00');
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        await form.getByText(/^Preview start must be within the song \(before \d:\d\d\)$/).waitFor();
+        await start.fill(viewport === viewports.desktop ? '0:10' : '0:12');
+        await screenshot(
+          studio.page,
+          `studio-preview-start-${viewport === viewports.desktop ? 'desktop' : 'mobile'}`,
+        );
+        expect(await seriousA11yViolations(studio.page)).toEqual([]);
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        await expectToast(studio.page, 'Song updated successfully');
+      } finally {
+        await studio.context.close();
+      }
+    }
+    // The preview is made again by the job queue; the next preview starts at the new point.
+    const deadline = Date.now() + 60_000;
+    let startSec = -1;
+    while (Date.now() < deadline && startSec !== 12) {
+      const res = await context.request.get(`${baseUrl}/api/stream/song/${harbour}/preview`);
+      if (res.ok()) startSec = ((await res.json()) as { startSec: number }).startSec;
+      if (startSec !== 12) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(startSec).toBe(12);
   });
 
   it('lets guests preview through the API, and never the song', async () => {

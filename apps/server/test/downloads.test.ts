@@ -313,6 +313,8 @@ describe('who may not', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'INVALID_DOWNLOAD_LINK' });
     }
+    // A HEAD would run the download for nothing: there is none.
+    expect((await ctx.app.inject({ method: 'HEAD', url, headers: buyer.headers })).statusCode).toBe(404);
     // Without a cookie the link still works while its session lives (a download manager), not after logout.
     const leaving = await f.user('user');
     await buy(leaving, 'song', tracks[1]!.id, 99);

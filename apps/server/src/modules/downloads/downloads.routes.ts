@@ -92,6 +92,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = as
   app.get(
     '/downloads/file',
     {
+      // A HEAD would run the whole download (counted, rate-limited, files opened) only to drop the body.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary:
