@@ -6,7 +6,7 @@ import { probeAudioBytes, unzip } from '../../apps/server/test/audio-files';
 import { seriousA11yViolations } from '../support/a11y';
 import { artifactsDir, launchBrowser, openPage, screenshot, viewports } from '../support/browser';
 import { demoAlbumId, getJson } from '../support/catalogue';
-import { expectPath, signedInListener } from '../support/session';
+import { expectPath, loginViaApi, signedInListener, type Credentials } from '../support/session';
 
 /*
  * Downloads in real Chromium: a new listener buys the premium album "Acoustic Confessions" (Sol Marín) through the
@@ -50,10 +50,11 @@ async function buyAlbum(page: Page) {
 describe('downloads of a bought album', () => {
   let context: BrowserContext;
   let page: Page;
+  let person: Credentials;
 
   beforeAll(async () => {
     ({ context, page } = await openPage(browser, viewports.desktop, { acceptDownloads: true }));
-    await signedInListener(context, ['Pop']);
+    person = await signedInListener(context, ['Pop']);
   });
   afterAll(() => context.close());
 
@@ -117,6 +118,23 @@ describe('downloads of a bought album', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
+
+    // On a phone: the album's download button under its header, and the purchases.
+    const phone = await openPage(browser, viewports.mobile);
+    try {
+      await loginViaApi(phone.context, person);
+      await phone.page.goto(`${baseUrl}/album/${albumId}`);
+      await phone.page.getByRole('button', { name: `Download ${ALBUM}` }).click();
+      await phone.page.getByRole('menuitem', { name: /MP3/ }).waitFor();
+      await screenshot(phone.page, 'album-download-menu-mobile');
+      expect(await seriousA11yViolations(phone.page)).toEqual([]);
+      await phone.page.goto(`${baseUrl}/purchases`);
+      await phone.page.getByRole('button', { name: 'Download Summer Patch Notes' }).waitFor();
+      await screenshot(phone.page, 'purchases-downloads-mobile');
+      expect(await seriousA11yViolations(phone.page)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
   });
 
   it('refuses a listener who did not buy (403), for the album, a song and the buyer’s own link', async () => {
