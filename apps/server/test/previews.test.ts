@@ -228,6 +228,75 @@ describe('GET /api/stream/song/:id/preview', () => {
   });
 });
 
+describe('the dashboards', () => {
+  it('count a preview as a preview play of the artist and the platform, never as a play', async () => {
+    const admin = await createUser(ctx.database.db, 'admin');
+    const figures = async () => {
+      const read = async (url: string, user: TestUser) => {
+        const res = await get(url, user.headers);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<Record<string, unknown>>();
+      };
+      const overview = await read('/api/admin/dashboard/overview', artistUser);
+      const platform = await read('/api/admin/dashboard/overview', admin);
+      const series = (await read('/api/admin/dashboard/plays?bucket=month', artistUser)).points as Array<{
+        plays: number;
+        previewPlays: number;
+      }>;
+      const top = (await read('/api/admin/dashboard/top?type=song&by=plays', artistUser)).items as Array<{
+        _id: string;
+        plays: number;
+      }>;
+      return {
+        artist: { plays: overview.plays, previewPlays: overview.previewPlays },
+        platform: { plays: platform.plays, previewPlays: platform.previewPlays },
+        series: {
+          plays: series.reduce((sum, point) => sum + point.plays, 0),
+          previewPlays: series.reduce((sum, point) => sum + point.previewPlays, 0),
+        },
+        ranked: top.find((item) => item._id === songId)?.plays ?? 0,
+      };
+    };
+    const before = await figures();
+
+    const fan = await createUser(ctx.database.db);
+    const { url } = (await get(`/api/stream/song/${songId}/preview`, fan.headers)).json<{ url: string }>();
+    const played = await playHlsThroughApi(ctx.app, url, fan.headers);
+    expect(played.seconds).toBeGreaterThan(29);
+    const previewed = await figures();
+    const plusPreview = (f: { plays: unknown; previewPlays: unknown }) => ({
+      plays: f.plays,
+      previewPlays: Number(f.previewPlays) + 1,
+    });
+    expect(previewed).toEqual({
+      artist: plusPreview(before.artist),
+      platform: plusPreview(before.platform),
+      series: plusPreview(before.series),
+      ranked: before.ranked,
+    });
+
+    // A full play of the song, once bought, moves the plays and leaves the preview figure where it was.
+    await buySong(ctx.database.db, fan.id, songId);
+    const play = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stream/plays',
+      headers: fan.headers,
+      payload: { songId, secondsListened: 40 },
+    });
+    expect(play.statusCode, play.body).toBe(201);
+    const plusPlay = (f: { plays: unknown; previewPlays: unknown }) => ({
+      plays: Number(f.plays) + 1,
+      previewPlays: f.previewPlays,
+    });
+    expect(await figures()).toEqual({
+      artist: plusPlay(previewed.artist),
+      platform: plusPlay(previewed.platform),
+      series: plusPlay(previewed.series),
+      ranked: previewed.ranked + 1,
+    });
+  });
+});
+
 describe('songs made before previews', () => {
   let media: TranscodedMedia;
   beforeAll(async () => {
