@@ -143,12 +143,17 @@ describe('previews of locked songs', () => {
   });
 
   it('lets the artist pick where the preview starts in the studio song form; the next preview starts there', async () => {
-    const { songId: harbour } = await demoCatalogue();
+    // A song long enough for a window starting at 0:12 (Harbour Lights is 30 s: any start clamps to 0).
+    const { albumId } = await demoCatalogue();
+    type Listed = Array<{ _id: string; title: string }>;
+    const listing = await getJson<Listed | { songs: Listed }>(`/songs/album/${albumId}`);
+    const songs = Array.isArray(listing) ? listing : listing.songs;
+    const tidal = songs.find((song) => song.title === 'Tidal Memory')!._id;
     for (const viewport of [viewports.desktop, viewports.mobile]) {
       const studio = await openPage(browser, viewport);
       try {
         await loginViaApi(studio.context, demo.artist);
-        await studio.page.goto(`${baseUrl}/studio/songs/${harbour}/edit`);
+        await studio.page.goto(`${baseUrl}/studio/songs/${tidal}/edit`);
         const form = studio.page.getByRole('form', { name: 'Edit song' });
         const start = form.getByLabel(/^Preview starts at/);
         await start.waitFor();
@@ -171,7 +176,7 @@ describe('previews of locked songs', () => {
     const deadline = Date.now() + 60_000;
     let startSec = -1;
     while (Date.now() < deadline && startSec !== 12) {
-      const res = await context.request.get(`${baseUrl}/api/stream/song/${harbour}/preview`);
+      const res = await context.request.get(`${baseUrl}/api/stream/song/${tidal}/preview`);
       if (res.ok()) startSec = ((await res.json()) as { startSec: number }).startSec;
       if (startSec !== 12) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
