@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, plays, songRenditions, songs } from '../src/db/schema';
 import { PREVIEW_BACKFILL_JOB } from '../src/modules/catalog/rendition.jobs';
+import { TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
 import { locateFfmpeg, runFfmpeg } from '../src/modules/media';
 import { playHlsThroughApi } from './hls-decode';
 import { createTestApp, type TestContext } from './test-app';
@@ -101,7 +102,13 @@ describe('GET /api/stream/song/:id/preview', () => {
 
     const res = await get(`/api/stream/song/${songId}/preview`, listener.headers);
     expect(res.statusCode).toBe(200);
-    const preview = res.json<{ url: string; audioUrl: string; startSec: number; durationSec: number }>();
+    const preview = res.json<{
+      url: string;
+      audioUrl: string;
+      firstSegmentUrl: string;
+      startSec: number;
+      durationSec: number;
+    }>();
     expect(preview).toMatchObject({ startSec: 15, durationSec: 30 });
     expect(preview.url).toMatch(new RegExp(`^/api/stream/preview/${songId}/index\\.m3u8\\?token=`));
     expect(preview.audioUrl).toMatch(new RegExp(`^/api/stream/preview/${songId}/audio\\?token=`));
@@ -110,6 +117,9 @@ describe('GET /api/stream/song/:id/preview', () => {
     expect(Math.abs(played.seconds - 30)).toBeLessThan(0.3);
     expect(played.keyUrl).toBe(`/api/stream/preview/${songId}/key?token=${tokenOf(preview.url)}`);
     played.segmentUrls.forEach((url) => expect(url).toMatch(`/api/stream/preview/${songId}/seg_`));
+    // The answer names the preview's first segment exactly as its playlist does (never the song's).
+    expect(preview.firstSegmentUrl).toBe(played.segmentUrls[0]);
+    expect(preview.firstSegmentUrl).toBe(`/api/stream/preview/${songId}/seg_0000.ts`);
 
     // The song's own key is a different one, and neither a preview token nor the listener's session opens it.
     const { hlsPrefix } = (await ctx.database.db.select().from(songs).where(eq(songs.id, songId)))[0]!;
@@ -326,7 +336,13 @@ describe('songs made before previews', () => {
       .where(eq(jobs.dedupeKey, `song-preview:${lazy}`));
     expect(queued).toHaveLength(1);
 
-    await ctx.app.services.jobs.enqueue(PREVIEW_BACKFILL_JOB, {});
+    const backfill = await ctx.app.services.jobs.enqueue(PREVIEW_BACKFILL_JOB, {});
+    // What the demo seed does by default (SEED_DEMO_WAIT=songs): only transcodes run; previews wait for the queue.
+    await ctx.app.services.jobs.drain([TRANSCODE_JOB]);
+    expect((await get(`/api/stream/song/${lazy}/preview`, listener.headers)).statusCode).toBe(409);
+    const [waiting] = await db.select().from(jobs).where(eq(jobs.id, backfill!));
+    expect(waiting?.status).toBe('queued');
+
     await ctx.app.services.jobs.drain();
     for (const id of [lazy, backfilled]) {
       const res = await get(`/api/stream/song/${id}/preview`, listener.headers);

@@ -97,10 +97,13 @@ export class JobRunner {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Runs queued jobs until none is due; for tests and the seed, which want the work done now. */
-  async drain(): Promise<void> {
+  /**
+   * Runs queued jobs until none is due; for tests and the seed, which want the work done now. With `types`, only
+   * jobs of those types are run (the jobs they queue of other types wait for the running queue).
+   */
+  async drain(types?: readonly string[]): Promise<void> {
     for (;;) {
-      const ran = await this.runOne();
+      const ran = await this.runOne(types);
       if (!ran) break;
     }
   }
@@ -127,15 +130,15 @@ export class JobRunner {
       this.timer = setTimeout(() => void this.tick(), this.options.pollMs ?? 1000);
   }
 
-  private async runOne(): Promise<boolean> {
-    const claimed = await this.claim();
+  private async runOne(types?: readonly string[]): Promise<boolean> {
+    const claimed = await this.claim(types);
     if (!claimed) return false;
     await this.execute(claimed);
     return true;
   }
 
-  private async claim() {
-    const types = [...this.handlers.keys()];
+  private async claim(only?: readonly string[]) {
+    const types = [...this.handlers.keys()].filter((type) => !only || only.includes(type));
     if (types.length === 0) return null;
     const now = new Date();
     const staleBefore = new Date(now.getTime() - (this.options.staleAfterMs ?? 10 * 60 * 1000));
