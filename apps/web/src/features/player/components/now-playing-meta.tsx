@@ -66,7 +66,9 @@ export function NowPlayingMeta({
               <Link
                 to={`/artist/${encodeURIComponent(song.artist._id)}`}
                 onClick={onNavigate}
-                className="rounded-control hover:text-text hover:underline"
+                // Truncated by itself, so its box ends where its text is cut: an inline link in a truncated span
+                // keeps its whole width and runs under the Like button beside it (axe target-size).
+                className="inline-block max-w-full truncate rounded-control align-bottom hover:text-text hover:underline"
               >
                 {singer}
               </Link>
