@@ -29,11 +29,21 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/**
+ * The preview's own time and length. The gapless player lays songs on one MediaSource timeline: the song's second 0
+ * is at `data-song-offset` there, and the element's duration is the session's, so the length is the player's.
+ */
 const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
     if (!audio) throw new Error('no player audio element');
-    return { currentTime: audio.currentTime, duration: audio.duration, paused: audio.paused };
+    const shown = document.querySelector('[data-testid="player-duration"]')?.textContent ?? '';
+    const [, minutes, seconds] = /(\d+):(\d\d)/.exec(shown) ?? [];
+    return {
+      currentTime: audio.currentTime - Number(audio.dataset.songOffset ?? 0),
+      duration: Number(minutes) * 60 + Number(seconds),
+      paused: audio.paused,
+    };
   });
 
 describe('previews of locked songs', () => {
@@ -61,7 +71,9 @@ describe('previews of locked songs', () => {
     await page.waitForFunction(
       () => {
         const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-        return audio !== null && !audio.paused && audio.currentTime > 1;
+        return (
+          audio !== null && !audio.paused && audio.currentTime - Number(audio.dataset.songOffset ?? 0) > 1
+        );
       },
       undefined,
       { timeout: 30_000, polling: 100 },
@@ -130,7 +142,9 @@ describe('previews of locked songs', () => {
       await phone.page.waitForFunction(
         () => {
           const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-          return audio !== null && !audio.paused && audio.currentTime > 1;
+          return (
+            audio !== null && !audio.paused && audio.currentTime - Number(audio.dataset.songOffset ?? 0) > 1
+          );
         },
         undefined,
         { timeout: 30_000, polling: 100 },
