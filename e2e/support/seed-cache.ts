@@ -25,6 +25,9 @@ const SEED_INPUTS = [
   'apps/server/src/modules/catalog/transcode.job.ts',
   // The demo sales history goes through the payment ledger.
   'apps/server/src/modules/payments',
+  'apps/server/src/modules/catalog/rendition.jobs.ts',
+  'apps/server/src/modules/catalog/rendition.repository.ts',
+  'apps/server/src/jobs',
   'package-lock.json',
 ];
 const COMPLETE = '.complete';
@@ -58,7 +61,8 @@ function listFiles(target: string): string[] {
 
 /**
  * A fresh DATA_DIR holding the seeded demo catalogue. The first run for a given SEED_INPUTS hash seeds
- * `e2e/.cache/seeded-<hash>` once (server start, seed, clean SIGTERM shutdown); every run then works on a copy.
+ * `e2e/.cache/seeded-<hash>` once (server start, seed and its previews, clean SIGTERM shutdown); every run then
+ * works on a copy.
  */
 export async function freshSeededDataDir(): Promise<string> {
   mkdirSync(cacheRoot, { recursive: true });
@@ -86,7 +90,9 @@ async function seedInto(cacheDir: string) {
   mkdirSync(cacheDir, { recursive: true });
   console.log(`[e2e] seeding the demo catalogue into ${path.relative(repoRoot, cacheDir)} (once per change)`);
   const started = Date.now();
-  const server = await startServer(cacheDir);
+  // SEED_DEMO_WAIT=all: the seed also waits for the previews its transcodes queue (a plain start leaves them to the
+  // running queue), so the cache shuts down with the queue empty and every run starts with everything made.
+  const server = await startServer(cacheDir, { SEED_DEMO_WAIT: 'all' });
   const code = await server.stop(60_000);
   if (code !== 0) throw new Error(`seeding server exited with code ${code}; the cache is not usable`);
   writeFileSync(path.join(cacheDir, COMPLETE), new Date().toISOString());

@@ -91,6 +91,7 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: boolish.optional(),
+  SEED_DEMO_WAIT: z.enum(['songs', 'all'], { error: 'must be songs or all' }).default('songs'),
   TRUST_PROXY: trustProxy,
   JOBS: z.enum(['inline', 'off'], { error: 'must be inline or off' }).default('inline'),
   SEGMENT_BASE_URL: segmentBaseUrl,
@@ -205,6 +206,11 @@ export interface Config {
    * never get the published passwords (see `demoAccountCredentials`).
    */
   seedDemo: boolean;
+  /**
+   * What the demo seed waits for before the server listens: `songs` (their streams are ready; previews are made in
+   * the background afterwards) or `all` (every job the seed caused: the e2e seed cache, so runs start complete).
+   */
+  seedDemoWait: 'songs' | 'all';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   mediaDir: string;
   dbDir: string;
@@ -298,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    seedDemoWait: e.SEED_DEMO_WAIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     mediaDir: path.join(dataDir, 'media'),
     dbDir: path.join(dataDir, 'db'),

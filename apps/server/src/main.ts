@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { seedDemoOnStartup } from './demo/demo-seed';
+import { queueStartupWork } from './modules/catalog';
 import { startDevEmulator } from './modules/payments/dev-emulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,6 +40,7 @@ async function main() {
   // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), and
   // the jobs it was running are taken back at once by the runner's start.
   await clearScratchSpace(config, logger);
+  await queueStartupWork(jobs);
   if (config.jobs === 'inline') await jobs.start();
   else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');
 

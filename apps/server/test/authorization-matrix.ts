@@ -92,6 +92,27 @@ const streamLink: Pick<MatrixRow, 'expect' | 'why'> = {
     admin: notTheListenersLink,
   },
 };
+const previewLink: Pick<MatrixRow, 'expect' | 'why'> = {
+  ...streamLink,
+  why: {
+    ...streamLink.why,
+    guest:
+      'a preview link is a capability bound to the listener’s live session (guests get links of their own)',
+  },
+};
+const notTheListenersDownload =
+  'a download link belongs to the account it was issued to: another signed-in account is refused';
+const downloadLink: Pick<MatrixRow, 'expect' | 'why'> = {
+  expect: streamLink.expect,
+  why: {
+    guest:
+      'the link is a capability bound to the buyer’s live session: a download manager without cookies may use it',
+    listenerWithoutGenres: notTheListenersDownload,
+    otherArtist: notTheListenersDownload,
+    artist: notTheListenersDownload,
+    admin: notTheListenersDownload,
+  },
+};
 /** Artist A's dashboard asked for by id: A's account and admins; another artist's account is refused. */
 const dashboardOfA = (path: string, query: Record<string, string> = {}): MatrixCells => ({
   expect: managersOfA(200),
@@ -379,6 +400,46 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     why: { guest: 'segments are encrypted and public (CDN-cacheable); the key is what is guarded' },
     request: (w) => ({ method: 'HEAD', url: w.stream.segment }),
   },
+  // Previews: anybody may ask for one (guests by address, rate-limited); the preview's own token opens it.
+  'GET /api/stream/song/{id}/preview': {
+    expect: each(200),
+    request: (w) => ({ url: `/api/stream/song/${w.ids.song}/preview` }),
+  },
+  'GET /api/stream/preview/{songId}/index.m3u8': {
+    ...previewLink,
+    request: (w) => ({ url: w.preview.playlist }),
+  },
+  'GET /api/stream/preview/{songId}/key': { ...previewLink, request: (w) => ({ url: w.preview.key }) },
+  'GET /api/stream/preview/{songId}/audio': { ...previewLink, request: (w) => ({ url: w.preview.audio }) },
+  'HEAD /api/stream/preview/{songId}/audio': {
+    ...previewLink,
+    request: (w) => ({ method: 'HEAD', url: w.preview.audio }),
+  },
+  'GET /api/stream/preview/{songId}/{segment}': {
+    expect: each(200),
+    why: { guest: 'preview segments are encrypted under the preview’s own key and public, like the song’s' },
+    request: (w) => ({ url: w.preview.segment }),
+  },
+  'HEAD /api/stream/preview/{songId}/{segment}': {
+    expect: each(200),
+    why: { guest: 'preview segments are encrypted under the preview’s own key and public, like the song’s' },
+    request: (w) => ({ method: 'HEAD', url: w.preview.segment }),
+  },
+
+  // Downloads (artist A lets subscribers download; both listeners are subscribed, artist B's account is not)
+  'GET /api/downloads/{itemType}/{id}': {
+    expect: { ...signedIn(200), otherArtist: 403 },
+    request: (w) => ({ url: `/api/downloads/song/${w.ids.song}` }),
+  },
+  'POST /api/downloads/{itemType}/{id}': {
+    expect: { ...signedIn(201), otherArtist: 403 },
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/downloads/song/${w.ids.song}`,
+      payload: { format: 'mp3' },
+    }),
+  },
+  'GET /api/downloads/file': { ...downloadLink, request: (w) => ({ url: w.downloadLink }) },
   'POST /api/stream/plays': {
     expect: { ...signedIn(201), otherArtist: 403 },
     request: (w) => ({

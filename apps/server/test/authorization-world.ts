@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { artists, passwordResets, songs, subscriptions } from '../src/db/schema';
+import { artists, passwordResets, songRenditions, songs, subscriptions } from '../src/db/schema';
 import { storeCoverImage } from '../src/modules/catalog/cover-images';
-import { locateFfmpeg } from '../src/modules/media';
+import { encodeMp3, locateFfmpeg } from '../src/modules/media';
 import { hashToken } from '../src/platform/session-token';
 import { randomIp, registerUser, uniqueEmail } from './auth-helpers';
 import { catalogFixtures } from './catalog-fixtures';
@@ -86,6 +86,13 @@ export async function buildWorld(g: GatewayTestApp) {
   await media.install(ctx.app.services.mediaStore, hlsPrefix);
   await media.cleanup();
   await db.update(songs).set({ hlsPrefix }).where(eq(songs.id, song.id));
+  // Its preview (an encrypted HLS of its own, under its own key) and its MP3 download file, as the media jobs
+  // make them; artist A lets subscribers download, so both subscribed listeners may.
+  const previewMedia = await transcodeTestSong(4);
+  const previewPrefix = `songs/${song.id}/p0123456789abcdef`;
+  await previewMedia.install(ctx.app.services.mediaStore, previewPrefix);
+  await previewMedia.cleanup();
+  await db.update(artists).set({ allowSubscriberDownloads: true }).where(eq(artists.id, artistA));
   const processing = await f.song({ artistId: artistA, title: 'Still Processing', status: 'processing' });
   await f.song({ artistId: artistB, title: 'Other Song' });
   for (const listener of [made.listener, made.listenerWithoutGenres]) await f.subscribe(listener.id, artistA);
@@ -107,7 +114,16 @@ export async function buildWorld(g: GatewayTestApp) {
     ...['-i', 'sine=frequency=440:duration=1', '-ac', '1', wavFile],
   ]);
   const wav = readFileSync(wavFile);
+  const mp3Folder = path.join(work, 'mp3');
+  mkdirSync(mp3Folder);
+  await encodeMp3(tools, { input: wavFile, outFile: path.join(mp3Folder, 'download.mp3') });
+  const mp3Prefix = `songs/${song.id}/m0123456789abcdef`;
+  await ctx.app.services.mediaStore.put(mp3Prefix, mp3Folder);
   rmSync(work, { recursive: true, force: true });
+  await db.insert(songRenditions).values([
+    { songId: song.id, kind: 'preview', hlsPrefix, mediaKey: previewPrefix, startSec: 0, durationSec: 4 },
+    { songId: song.id, kind: 'mp3', hlsPrefix, mediaKey: `${mp3Prefix}/download.mp3`, durationSec: 1 },
+  ]);
 
   // The listener's stream link for the song (a capability URL: playlist, key and audio carry its token).
   const streamed = await inject({
@@ -124,6 +140,29 @@ export async function buildWorld(g: GatewayTestApp) {
     audio: `/api/stream/audio/${song.id}?token=${token}`,
     segment: `/api/stream/hls/${song.id}/seg_0000.ts`,
   };
+
+  // The listener's preview link (its own token kind) and download link (bound to the account and session).
+  const previewed = await inject({
+    method: 'GET',
+    url: `/api/stream/song/${song.id}/preview`,
+    headers: made.listener.headers,
+  });
+  if (previewed.statusCode !== 200) throw new Error(`the listener cannot preview: ${previewed.body}`);
+  const previewToken = new URL(previewed.json<{ url: string }>().url, 'http://x').searchParams.get('token')!;
+  const preview = {
+    playlist: `/api/stream/preview/${song.id}/index.m3u8?token=${encodeURIComponent(previewToken)}`,
+    key: `/api/stream/preview/${song.id}/key?token=${encodeURIComponent(previewToken)}`,
+    audio: `/api/stream/preview/${song.id}/audio?token=${encodeURIComponent(previewToken)}`,
+    segment: `/api/stream/preview/${song.id}/seg_0000.ts`,
+  };
+  const linked = await inject({
+    method: 'POST',
+    url: `/api/downloads/song/${song.id}`,
+    payload: { format: 'mp3' },
+    headers: made.listener.headers,
+  });
+  if (linked.statusCode !== 201) throw new Error(`the listener cannot download: ${linked.body}`);
+  const downloadLink = linked.json<{ url: string }>().url;
 
   /** A ready song of artist A sold on its own, new for each cell (buying one changes what its buyer owns). */
   const freshSong = async () =>
@@ -257,6 +296,8 @@ export async function buildWorld(g: GatewayTestApp) {
       imageKey,
     },
     stream,
+    preview,
+    downloadLink,
     listenerOrder,
     loginAccount,
     freshSong,

@@ -54,6 +54,7 @@ describe('artists', () => {
       ownerId: null,
       songCount: 3,
       albumCount: 12,
+      allowSubscriberDownloads: false,
       createdAt: expect.any(String),
     });
     const last = (await get('/api/artists?page=2')).json();

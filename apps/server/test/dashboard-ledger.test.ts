@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums, artists, songs, subscriptions } from '../src/db/schema';
+import { albums, artists, plays, songs, subscriptions } from '../src/db/schema';
 import { DashboardRepository } from '../src/modules/dashboard/dashboard.repository';
 import { transactionsCsv } from '../src/modules/dashboard/transactions-csv';
 import { PaymentLedger } from '../src/modules/payments/payment-ledger';
@@ -11,7 +11,8 @@ import { createTestApp, type TestContext } from './test-app';
 
 /*
  * One known ledger, written through the payment path the app uses (the demo gateway's checkout, the ledger's
- * renewal as a gateway's invoice.paid calls it, admin refunds, a cancellation, plays), on a clock the test moves.
+ * renewal as a gateway's invoice.paid calls it, admin refunds, a cancellation, plays, previews of locked songs), on
+ * a clock the test moves.
  * Every figure of every dashboard call is then checked to the cent. Nova sells in USD and one album in EUR; the
  * Euro Band sells in EUR.
  */
@@ -60,6 +61,16 @@ async function refund(orderId: string) {
 async function play(user: TestUser, songId: string) {
   const res = await http.post('/api/stream/plays', { songId, secondsListened: 60 }, user);
   expect(res.statusCode, res.body).toBe(201);
+}
+
+/**
+ * A 30-second preview of a locked song, recorded as the preview service records one when its audio is first
+ * fetched (previews.test.ts plays one through the API and reads the dashboards): a figure apart from plays.
+ */
+async function preview(user: TestUser | null, songId: string) {
+  await ctx.database.db
+    .insert(plays)
+    .values({ userId: user?.id ?? null, songId, secondsListened: 0, kind: 'preview', playedAt: clock });
 }
 
 /** A renewal as a gateway's paid invoice applies it: the ledger's own renewal path, on the test's clock. */
@@ -146,6 +157,7 @@ beforeAll(async () => {
   ids.o3 = await subscribe(people.b1, ids.nova, '1m');
   at('2025-01-08T09:30:00Z');
   ids.o4 = await buy(people.b3, 'song', ids.s1, 129, 'decline');
+  await preview(people.b3, ids.s1);
   at('2025-01-13T15:00:00Z');
   ids.o5 = await buy(people.b3, 'album', ids.a2, 800);
   at('2025-01-14T08:00:00Z');
@@ -157,6 +169,7 @@ beforeAll(async () => {
   await refund(ids.o2);
   at('2025-02-03T20:00:00Z');
   await play(people.b1, ids.s1);
+  await preview(null, ids.t1);
   at('2025-02-08T09:00:00Z');
   await renew('sbx_renewal_1', '2025-03-08T09:00:00Z');
   at('2025-02-10T12:00:00Z');
@@ -239,6 +252,7 @@ describe('overview', () => {
         money('EUR', { albumRevenue: 800, totalRevenue: 800, sales: 1 }),
       ],
       plays: 3,
+      previewPlays: 1,
       activeSubscribers: 1,
       newSubscribers: 2,
       endedSubscribers: 0,
@@ -260,6 +274,7 @@ describe('overview', () => {
         }),
       ],
       plays: 1,
+      previewPlays: 1,
       activeSubscribers: 1,
       newSubscribers: 0,
       endedSubscribers: 1,
@@ -317,7 +332,7 @@ describe('overview', () => {
     expect(body.revenue).toEqual([money('EUR', {})]);
     const own = await get(`/api/admin/dashboard/overview?${jan}`, people.euro);
     expect(own.body.revenue).toEqual([money('EUR', { songRevenue: 250, totalRevenue: 250, sales: 1 })]);
-    expect(own.body.plays).toBe(1);
+    expect(own.body).toMatchObject({ plays: 1, previewPlays: 0 });
   });
 });
 
@@ -405,19 +420,24 @@ describe('series', () => {
     expect(days.points.map((p: { activeSubscribers: number }) => p.activeSubscribers)).toEqual([0, 1]);
   });
 
-  it('plays by day and month', async () => {
+  it('plays by day and month, previews of locked songs apart', async () => {
     const days = (await get(`/api/admin/dashboard/plays?artistId=${ids.nova}&from=2025-01-05&to=2025-01-08`))
       .body;
     expect(days.points).toEqual([
-      { period: '2025-01-05', plays: 0 },
-      { period: '2025-01-06', plays: 2 },
-      { period: '2025-01-07', plays: 1 },
-      { period: '2025-01-08', plays: 0 },
+      { period: '2025-01-05', plays: 0, previewPlays: 0 },
+      { period: '2025-01-06', plays: 2, previewPlays: 0 },
+      { period: '2025-01-07', plays: 1, previewPlays: 0 },
+      { period: '2025-01-08', plays: 0, previewPlays: 1 },
     ]);
     const months = (await get(`/api/admin/dashboard/plays?${janFeb}&bucket=month`)).body;
     expect(months.points).toEqual([
-      { period: '2025-01-01', plays: 4 },
-      { period: '2025-02-01', plays: 1 },
+      { period: '2025-01-01', plays: 4, previewPlays: 1 },
+      { period: '2025-02-01', plays: 1, previewPlays: 1 },
+    ]);
+    const euro = (await get(`/api/admin/dashboard/plays?${janFeb}&bucket=month`, people.euro)).body;
+    expect(euro.points).toEqual([
+      { period: '2025-01-01', plays: 1, previewPlays: 0 },
+      { period: '2025-02-01', plays: 0, previewPlays: 0 },
     ]);
   });
 });
@@ -455,7 +475,7 @@ describe('top songs, albums and artists', () => {
     ]);
   });
 
-  it('by plays', async () => {
+  it('by plays: full plays only (the previews of Low Tide and Abyss rank nothing)', async () => {
     const songsByPlays = (await top('type=song&by=plays')).items;
     expect(songsByPlays[0]).toMatchObject({ _id: ids.s1, plays: 3, revenue: 129 });
     expect(
@@ -605,7 +625,8 @@ describe('the rollups equal a recomputation from the ledger', () => {
                                   + song_refunded + album_refunded + subscription_refunded <> 0
         union all select 'item', item_id::text, grain::text, bucket::text, currency, gross, refunded, sales, refunds
         from item_revenue_rollup
-        union all select 'plays', scope::text, grain::text, bucket::text, '', plays, 0, 0, 0 from plays_rollup
+        union all select 'plays', scope::text, grain::text, bucket::text, '', plays, preview_plays, 0, 0
+        from plays_rollup
         union all select 'item-plays', item_id::text, grain::text, bucket::text, '', plays, 0, 0, 0 from item_plays_rollup
         union all select 'subscribers', scope::text, '', day::text, '', starts, ends, 0, 0
         from subscriber_rollup where starts <> 0 or ends <> 0

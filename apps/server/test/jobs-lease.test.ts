@@ -87,7 +87,7 @@ describe('job leases', () => {
     other.register('work', async () => {
       runs.push('stolen');
     });
-    const id = await worker.enqueue('work', {});
+    const id = (await worker.enqueue('work', {}))!;
     await worker.start();
     await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000 }).toBe('running');
     // Four lease lengths later, the other worker still finds nothing to take back.
@@ -160,7 +160,7 @@ describe('job leases', () => {
     const worker = runner();
     let release = () => undefined as void;
     worker.register('work', () => new Promise<void>((resolve) => (release = resolve)));
-    const id = await worker.enqueue('work', {});
+    const id = (await worker.enqueue('work', {}))!;
     const running = worker.drain();
     await expect.poll(async () => (await jobRow(id)).status).toBe('running');
     // Taken back (its lease ran out, say) and finished by someone else.
@@ -184,8 +184,8 @@ describe('job failures', () => {
     worker.register('bad', async () => {
       throw new PermanentJobError('not audio');
     });
-    const id = await worker.enqueue('work', {}, { maxAttempts: 2 });
-    const bad = await worker.enqueue('bad', {});
+    const id = (await worker.enqueue('work', {}, { maxAttempts: 2 }))!;
+    const bad = (await worker.enqueue('bad', {}))!;
     await worker.drain();
     await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, id)); // the backoff passes
     await worker.drain();
@@ -222,5 +222,47 @@ describe('recurring jobs', () => {
       .toEqual(['done', 'queued']);
     const [next] = await database.db.select().from(jobs).where(eq(jobs.status, 'queued'));
     expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+  });
+});
+
+describe('dedupe keys', () => {
+  it('queue a keyed job once while it waits, and keep one queued job per key through retries and recoveries', async () => {
+    const worker = runner();
+    worker.register('work', async () => undefined);
+    const first = await worker.enqueue('work', { n: 1 }, { dedupeKey: 'song-preview:x' });
+    expect(first).not.toBeNull();
+    expect(await worker.enqueue('work', { n: 2 }, { dedupeKey: 'song-preview:x' })).toBeNull();
+    expect(await worker.enqueue('work', { n: 3 }, { dedupeKey: 'song-preview:y' })).not.toBeNull();
+
+    // A keyed job taken back from a dead worker while a twin was queued meanwhile: both run, the twin keeps the key.
+    const interrupted = await runningJob({ lockedBy: deadProcess() });
+    await database.db.update(jobs).set({ dedupeKey: 'song-preview:x' }).where(eq(jobs.id, interrupted.id));
+    expect(await worker.recover()).toBe(1);
+    expect(await jobRow(interrupted.id)).toMatchObject({ status: 'queued', dedupeKey: null });
+    expect((await jobRow(first!)).dedupeKey).toBe('song-preview:x');
+
+    // Without a twin, a job taken back keeps its key, so a new request still finds it waiting.
+    const alone = await runningJob({ lockedBy: deadProcess() });
+    await database.db.update(jobs).set({ dedupeKey: 'song-mp3:z' }).where(eq(jobs.id, alone.id));
+    expect(await worker.recover()).toBe(1);
+    expect(await jobRow(alone.id)).toMatchObject({ status: 'queued', dedupeKey: 'song-mp3:z' });
+    expect(await worker.enqueue('work', {}, { dedupeKey: 'song-mp3:z' })).toBeNull();
+  });
+
+  it('let a failed attempt go back to the queue without its key when a twin was queued while it ran', async () => {
+    const worker = runner();
+    let twin: string | null = null;
+    worker.register('work', async (payload) => {
+      if (payload.twin) return;
+      twin = await worker.enqueue('work', { twin: true }, { dedupeKey: 'song-preview:w' });
+      throw new Error('ffmpeg failed');
+    });
+    const id = (await worker.enqueue('work', {}, { dedupeKey: 'song-preview:w' }))!;
+    // The failed job waits for its back-off; the twin, due at once, runs.
+    await worker.drain();
+    expect(twin).not.toBeNull();
+    const [failed, ranTwin] = [await jobRow(id), await jobRow(twin!)];
+    expect(failed).toMatchObject({ status: 'queued', dedupeKey: null, attempts: 1 });
+    expect(ranTwin).toMatchObject({ status: 'done', dedupeKey: 'song-preview:w' });
   });
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { albums, jobs, songs } from '../src/db/schema';
+import { albums, jobs, songRenditions, songs } from '../src/db/schema';
 import { MEDIA_CLEANUP_JOB } from '../src/modules/catalog/media-cleanup.job';
 import { hlsVersionName, parseHlsVersion, TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
 import { currentProcess, formatIdentity } from '../src/platform/process-identity';
@@ -65,6 +65,38 @@ it('removes what interrupted work left behind, and nothing any row or running jo
   file(`songs/${ready.id}/${hlsVersionName(readyJob, 2)}/index.m3u8`);
   file(`songs/${ready.id}/${hlsVersionName(readyJob, 1)}/seg_0000.ts`);
   file(`uploads/${ready.id}/orig`, old);
+  // Its preview and MP3 download (folders of their own, made by jobs after the transcode) stay, like the FLAC
+  // master inside the version; a preview folder no row points at goes once old, stays while young (being stored).
+  const readyPrefix = `songs/${ready.id}/${hlsVersionName(readyJob, 2)}`;
+  await ctx.database.db.insert(songRenditions).values([
+    {
+      songId: ready.id,
+      kind: 'flac',
+      hlsPrefix: readyPrefix,
+      mediaKey: `${readyPrefix}/master.flac`,
+      durationSec: 60,
+    },
+    {
+      songId: ready.id,
+      kind: 'preview',
+      hlsPrefix: readyPrefix,
+      mediaKey: `songs/${ready.id}/p1111111111111111`,
+      startSec: 30,
+      durationSec: 30,
+    },
+    {
+      songId: ready.id,
+      kind: 'mp3',
+      hlsPrefix: readyPrefix,
+      mediaKey: `songs/${ready.id}/m2222222222222222/download.mp3`,
+      durationSec: 60,
+    },
+  ]);
+  file(`${readyPrefix}/master.flac`, old);
+  file(`songs/${ready.id}/p1111111111111111/index.m3u8`, old);
+  file(`songs/${ready.id}/m2222222222222222/download.mp3`, old);
+  file(`songs/${ready.id}/p3333333333333333/index.m3u8`, old);
+  file(`songs/${ready.id}/p4444444444444444/index.m3u8`);
 
   // A song being transcoded right now: its original and the running attempt's version stay.
   const busy = await f.song({ artistId: artist.id, title: 'Busy', status: 'processing' });
@@ -128,6 +160,11 @@ it('removes what interrupted work left behind, and nothing any row or running jo
 
   expect(exists(`songs/${ready.id}/${hlsVersionName(readyJob, 2)}/index.m3u8`)).toBe(true);
   expect(exists(`songs/${ready.id}/${hlsVersionName(readyJob, 1)}`)).toBe(false);
+  expect(exists(`${readyPrefix}/master.flac`)).toBe(true);
+  expect(exists(`songs/${ready.id}/p1111111111111111/index.m3u8`)).toBe(true);
+  expect(exists(`songs/${ready.id}/m2222222222222222/download.mp3`)).toBe(true);
+  expect(exists(`songs/${ready.id}/p3333333333333333`)).toBe(false);
+  expect(exists(`songs/${ready.id}/p4444444444444444/index.m3u8`)).toBe(true);
   expect(exists(`uploads/${ready.id}`)).toBe(false);
   expect(exists(`uploads/${busy.id}/orig`)).toBe(true);
   expect(exists(`songs/${busy.id}/${hlsVersionName(busyJob, 1)}/seg_0000.ts`)).toBe(true);

@@ -250,6 +250,8 @@ describe('songs in a playlist', () => {
         'album',
         'status',
         'canPlay',
+        'previewStartSec',
+        'canDownload',
         'createdAt',
       ].sort(),
     );

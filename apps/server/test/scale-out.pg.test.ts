@@ -133,20 +133,33 @@ describe('two API instances and a worker on one PostgreSQL', () => {
     }>();
     expect(listed.songs.map((song) => song._id)).toEqual([songId]);
 
-    // Exactly once: one job, one attempt, run by the worker (the API instances run none), one HLS version. The
-    // song turns ready a moment before the worker records the job done (it cleans up in between): poll for it.
-    const jobRows = () =>
+    // Exactly once: one transcode, then its preview and MP3 (a lossless upload), each one attempt, all run by the
+    // worker (the API instances run none); one HLS version, one preview and one MP3 folder. The song turns ready a
+    // moment before the worker records its jobs done (it cleans up in between): poll for them.
+    const jobsOfSong = () =>
       database.db
         .select()
         .from(jobs)
         .where(sql`${jobs.payload}->>'songId' = ${songId}`);
     await expect
-      .poll(async () => (await jobRows()).map((job) => ({ status: job.status, attempts: job.attempts })), {
-        timeout: 10_000,
-      })
-      .toEqual([{ status: 'done', attempts: 1 }]);
+      .poll(
+        async () =>
+          (await jobsOfSong())
+            .map((job) => ({ type: job.type, status: job.status, attempts: job.attempts }))
+            .sort((x, y) => x.type.localeCompare(y.type)),
+        { timeout: 30_000 },
+      )
+      .toEqual([
+        { type: 'song-mp3', status: 'done', attempts: 1 },
+        { type: 'song-preview', status: 'done', attempts: 1 },
+        { type: 'transcode-song', status: 'done', attempts: 1 },
+      ]);
     expect(worker.output()).toContain('job done');
-    expect(readdirSync(path.join(dataDir, 'media/songs', songId))).toHaveLength(1);
+    expect(readdirSync(path.join(dataDir, 'media/songs', songId)).sort()).toEqual([
+      expect.stringMatching(/^[0-9a-f]{32}v1$/),
+      expect.stringMatching(/^m[0-9a-f]{16}$/),
+      expect.stringMatching(/^p[0-9a-f]{16}$/),
+    ]);
     const [row] = await database.db.select().from(songs).where(eq(songs.id, songId));
     expect(row!.hlsPrefix).toMatch(new RegExp(`^songs/${songId}/[0-9a-f]{32}v1$`)); // <job id, hex>v<attempt>
 

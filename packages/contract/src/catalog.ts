@@ -36,6 +36,13 @@ export const Song = z.object({
   album: z.object({ _id: z.string(), title: z.string(), isPremium: z.boolean() }).nullable(),
   status: ProcessingStatus,
   canPlay: z.boolean(),
+  /**
+   * Where the song's 30-second preview starts, in seconds, as the artist picked it; null for the default
+   * (PREVIEW_DEFAULT_START_SEC). Songs shorter than the window clamp it (see `previewWindow`).
+   */
+  previewStartSec: z.number().nullable(),
+  /** Whether the viewer may download the song (bought, or a subscriber where the artist allows downloads). */
+  canDownload: z.boolean(),
   createdAt: z.string(),
 });
 export type Song = z.infer<typeof Song>;
@@ -71,6 +78,8 @@ export const Artist = z.object({
   ownerId: z.string().nullable(),
   songCount: z.number().int(),
   albumCount: z.number().int(),
+  /** Subscribers may download the artist's subscription songs (buyers always may download what they bought). */
+  allowSubscriberDownloads: z.boolean(),
   createdAt: z.string(),
 });
 export type Artist = z.infer<typeof Artist>;
@@ -200,6 +209,31 @@ const optionalId = z
   .pipe(Id.nullable());
 const genreName = z.string().trim().max(50, 'must be at most 50 characters');
 
+export const MAX_PREVIEW_START_SEC = 24 * 60 * 60;
+/**
+ * Preview start in a form: seconds as a decimal ("45", "45.5") or minutes and seconds ("1:05"); empty means the
+ * default. The song's own length is checked by the server (the start must fall inside the song).
+ */
+export const PreviewStartField = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^$|^\d{1,5}(\.\d{1,2})?$|^\d{1,3}:[0-5]\d(\.\d{1,2})?$/,
+        'must be a time such as 45 or 1:05 (seconds, or minutes:seconds)',
+      )
+      .transform((text) => {
+        if (text === '') return null;
+        const [minutes, seconds] = text.includes(':') ? text.split(':') : ['0', text];
+        return Math.round((Number(minutes) * 60 + Number(seconds)) * 100) / 100;
+      })
+      .refine((seconds) => seconds === null || seconds <= MAX_PREVIEW_START_SEC, {
+        message: 'must be at most 24 hours into the song',
+      }),
+  );
+
 /** Song form fields; files: `audio` (required on create, at most 200 MB), `coverImage` (at most 10 MB). */
 export const CreateSongBody = z.object({
   title: text(200),
@@ -212,6 +246,8 @@ export const CreateSongBody = z.object({
   album: optionalId.optional(),
   /** Artist id; may be omitted by an artist account (its own profile is used). */
   artist: optionalId.optional(),
+  /** Where the 30-second preview starts; empty for the default (30 s in). */
+  previewStart: PreviewStartField.optional(),
 });
 export type CreateSongBody = z.infer<typeof CreateSongBody>;
 export const UpdateSongBody = CreateSongBody.partial().extend({
@@ -231,6 +267,8 @@ export const CreateArtistBody = z.object({
   subscriptionPrice: PriceField.optional(),
   /** Admin only: the artist account that manages this profile. */
   ownerId: optionalId.optional(),
+  /** Let subscribers download the artist's subscription songs (off by default). */
+  allowSubscriberDownloads: booleanField.optional(),
 });
 export type CreateArtistBody = z.infer<typeof CreateArtistBody>;
 export const UpdateArtistBody = CreateArtistBody.partial();

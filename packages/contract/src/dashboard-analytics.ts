@@ -123,7 +123,10 @@ export const DashboardOverviewResponse = z.object({
   range: DashboardRange,
   currency: z.string(),
   revenue: z.array(RevenueAmounts),
+  /** Full plays: listens of the songs themselves. */
   plays: z.number().int(),
+  /** 30-second previews of locked songs, never counted in `plays` (nor in rankings by plays). */
+  previewPlays: z.number().int(),
   activeSubscribers: z.number().int(),
   newSubscribers: z.number().int(),
   endedSubscribers: z.number().int(),
@@ -162,11 +165,11 @@ export const SubscribersSeriesResponse = z.object({
 });
 export type SubscribersSeriesResponse = z.infer<typeof SubscribersSeriesResponse>;
 
-/** Full plays (a listen of the song itself, not a preview) per period. */
+/** Full plays (a listen of the song itself) and, apart, previews of locked songs per period. */
 export const PlaysSeriesResponse = z.object({
   range: DashboardRange,
   bucket: SeriesBucket,
-  points: z.array(z.object({ period: z.string(), plays: z.number().int() })),
+  points: z.array(z.object({ period: z.string(), plays: z.number().int(), previewPlays: z.number().int() })),
 });
 export type PlaysSeriesResponse = z.infer<typeof PlaysSeriesResponse>;
 

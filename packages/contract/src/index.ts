@@ -6,3 +6,4 @@ export * from './dashboard-analytics';
 export * from './playlists';
 export * from './streaming';
 export * from './payments';
+export * from './downloads';

@@ -111,3 +111,43 @@ export type RecentlyPlayedSong = z.infer<typeof RecentlyPlayedSong>;
 /** GET /users/me/recently-played: distinct songs, latest play first. */
 export const RecentlyPlayedResponse = z.object({ songs: z.array(RecentlyPlayedSong) });
 export type RecentlyPlayedResponse = z.infer<typeof RecentlyPlayedResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Previews: a separately encrypted rendition of a short window of a song, playable without a purchase.
+
+/** Length of a preview, in seconds. */
+export const PREVIEW_SECONDS = 30;
+/** Where a preview starts when the artist picked nothing. */
+export const PREVIEW_DEFAULT_START_SEC = 30;
+
+/**
+ * The window a song previews, from its duration and the artist's pick (null = the default): 30 s, starting at the
+ * pick but early enough to end with the song (so a song under 60 s with the default start previews its last
+ * 30 s). A song shorter than 30 s previews its first half: a preview is never the whole song.
+ */
+export function previewWindow(
+  durationSec: number,
+  startSec: number | null,
+): { startSec: number; durationSec: number } {
+  const duration = Number.isFinite(durationSec) && durationSec > 0 ? durationSec : 0;
+  if (duration < PREVIEW_SECONDS) {
+    return { startSec: 0, durationSec: Math.floor((duration / 2) * 100) / 100 };
+  }
+  const wanted = startSec ?? PREVIEW_DEFAULT_START_SEC;
+  const start = Math.min(Math.max(0, wanted), duration - PREVIEW_SECONDS);
+  return { startSec: Math.floor(start * 100) / 100, durationSec: PREVIEW_SECONDS };
+}
+
+/**
+ * GET /stream/song/:id/preview: the preview's HLS playlist and plain AAC fallback, both carrying a preview token
+ * (good for the preview files only, never the song's), and the window they cover.
+ */
+export const StreamPreviewResponse = z.object({
+  url: z.string(),
+  audioUrl: z.string(),
+  /** The address the preview's playlist gives its first segment (the API, or SEGMENT_BASE_URL's nginx/CDN). */
+  firstSegmentUrl: z.string(),
+  startSec: z.number(),
+  durationSec: z.number(),
+});
+export type StreamPreviewResponse = z.infer<typeof StreamPreviewResponse>;

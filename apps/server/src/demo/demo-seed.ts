@@ -179,7 +179,10 @@ export async function seedDemoCatalogueIfEmpty(input: {
       }
     });
 
-    await Promise.all([services.jobs.drain(), services.jobs.drain()]);
+    // The songs' streams are what the demo needs at once; their previews (queued by each transcode) are made by the
+    // running queue after the server listens (409 PREVIEW_PREPARING until then), unless SEED_DEMO_WAIT=all.
+    const types = config.seedDemoWait === 'all' ? undefined : [TRANSCODE_JOB];
+    await Promise.all([services.jobs.drain(types), services.jobs.drain(types)]);
     const [ready] = await database.query<{ count: number }>(
       sql`select count(*)::int as count from songs where status = 'ready'`,
     );

@@ -1,11 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { jobs } from '../db/schema';
 
 export interface QueueOptions {
   maxAttempts?: number;
   runAt?: Date;
+  /** At most one queued job carries a given key: adding a second while the first waits is a no-op. */
+  dedupeKey?: string;
 }
+
+/**
+ * The dedupe key a job keeps when it goes back to the queue (a retry, a recovery): its own, unless a twin with the
+ * same key was queued meanwhile (the key is unique among queued jobs); the twin then carries it and this one runs
+ * without.
+ */
+export const requeuedDedupeKey = sql`case when exists (select 1 from jobs twin where twin.dedupe_key = "jobs"."dedupe_key"
+  and twin.status = 'queued' and twin.id <> "jobs"."id") then null else "jobs"."dedupe_key" end`;
 
 /**
  * Writes jobs into the queue. Bound to a transaction, it queues work atomically with the rows it is about (a song
@@ -14,12 +24,24 @@ export interface QueueOptions {
 export class JobQueue {
   constructor(private readonly db: AppDb) {}
 
-  async add(type: string, payload: Record<string, unknown>, options: QueueOptions = {}): Promise<string> {
+  /** Queues a job; answers its id, or null when a queued job with the same `dedupeKey` already waits. */
+  async add(
+    type: string,
+    payload: Record<string, unknown>,
+    options: QueueOptions = {},
+  ): Promise<string | null> {
     const [row] = await this.db
       .insert(jobs)
-      .values({ type, payload, maxAttempts: options.maxAttempts ?? 3, runAt: options.runAt ?? new Date() })
+      .values({
+        type,
+        payload,
+        maxAttempts: options.maxAttempts ?? 3,
+        runAt: options.runAt ?? new Date(),
+        dedupeKey: options.dedupeKey ?? null,
+      })
+      .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status = 'queued'` })
       .returning({ id: jobs.id });
-    return row!.id;
+    return row?.id ?? null;
   }
 
   /**

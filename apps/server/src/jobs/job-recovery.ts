@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { jobs } from '../db/schema';
 import { parseIdentity, processState } from '../platform/process-identity';
+import { requeuedDedupeKey } from './job-queue';
 
 /** The logger calls the job runner makes (pino's signature). */
 export interface JobLog {
@@ -57,6 +58,7 @@ export async function recoverAbandonedJobs(db: AppDb, options: RecoveryOptions):
       .update(jobs)
       .set({
         status: exhausted ? 'failed' : 'queued',
+        ...(exhausted ? {} : { dedupeKey: requeuedDedupeKey }),
         runAt: new Date(),
         lockedAt: null,
         lockedBy: null,

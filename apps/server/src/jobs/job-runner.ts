@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../db/client';
 import { jobs } from '../db/schema';
 import { currentProcess } from '../platform/process-identity';
-import { JobQueue } from './job-queue';
+import { JobQueue, requeuedDedupeKey } from './job-queue';
 import { recoverAbandonedJobs, type JobLog } from './job-recovery';
 
 export type { JobLog } from './job-recovery';
@@ -101,17 +102,18 @@ export class JobRunner {
 
   /**
    * Queues a job. Pass `db` (a transaction) to queue it atomically with other writes; the job runs once that
-   * transaction commits (call `notify()` after the commit to start it at once).
+   * transaction commits (call `notify()` after the commit to start it at once). With `dedupeKey`, a job with the
+   * same key that is still waiting (queued) makes this a no-op: the answer is then null.
    */
   async enqueue(
     type: string,
     payload: Record<string, unknown>,
-    options: { maxAttempts?: number; db?: AppDb } = {},
-  ) {
+    options: { maxAttempts?: number; db?: AppDb; dedupeKey?: string } = {},
+  ): Promise<string | null> {
     const id = await new JobQueue(options.db ?? this.db).add(type, payload, options);
     this.kick();
     // Inside a transaction the job is not visible yet: the caller calls `notify()` after its commit.
-    if (!options.db) await this.options.announce?.();
+    if (id && !options.db) await this.options.announce?.();
     return id;
   }
 
@@ -152,10 +154,13 @@ export class JobRunner {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Runs queued jobs until none is due; for tests and the seed, which want the work done now. */
-  async drain(): Promise<void> {
+  /**
+   * Runs queued jobs until none is due; for tests and the seed, which want the work done now. With `types`, only
+   * jobs of those types are run (the jobs they queue of other types wait for the running queue).
+   */
+  async drain(types?: readonly string[]): Promise<void> {
     for (;;) {
-      const ran = await this.runOne();
+      const ran = await this.runOne(types);
       if (!ran) break;
     }
   }
@@ -194,15 +199,15 @@ export class JobRunner {
       this.timer = setTimeout(() => void this.tick(), this.options.pollMs ?? 1000);
   }
 
-  private async runOne(): Promise<boolean> {
-    const claimed = await this.claim();
+  private async runOne(types?: readonly string[]): Promise<boolean> {
+    const claimed = await this.claim(types);
     if (!claimed) return false;
     await this.execute(claimed);
     return true;
   }
 
-  private async claim() {
-    const types = [...this.handlers.keys()];
+  private async claim(only?: readonly string[]) {
+    const types = [...this.handlers.keys()].filter((type) => !only || only.includes(type));
     if (types.length === 0) return null;
     const now = new Date();
     return this.db.transaction(async (tx) => {
@@ -250,7 +255,7 @@ export class JobRunner {
   }
 
   /** Settles a job this runner still holds (another worker may have taken it back meanwhile). */
-  private settle(job: typeof jobs.$inferSelect, changes: Partial<typeof jobs.$inferInsert>) {
+  private settle(job: typeof jobs.$inferSelect, changes: PgUpdateSetSource<typeof jobs>) {
     return this.db
       .update(jobs)
       .set({ ...changes, lockedAt: null, lockedBy: null, updatedAt: new Date() })
@@ -283,6 +288,7 @@ export class JobRunner {
         this.settle(job, {
           status: exhausted ? 'failed' : 'queued',
           runAt,
+          ...(exhausted ? {} : { dedupeKey: requeuedDedupeKey }),
           lastError: message.slice(0, 2000),
         }),
       );

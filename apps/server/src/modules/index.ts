@@ -11,6 +11,7 @@ import { registerAuthModule } from './auth';
 import { registerCatalog, registerCatalogJobs } from './catalog';
 import { createCatalogCache } from './catalog/catalog-cache';
 import { registerDashboard } from './dashboard';
+import { registerDownloads } from './downloads';
 import { attachMailLogger, createMailer, type Mailer } from './mail';
 import { registerPlaylists } from './playlists';
 import { registerPaymentJobs, registerPayments } from './payments';
@@ -97,5 +98,6 @@ export async function registerModules(api: FastifyInstance, context: ModuleConte
   await registerPlaylists(api, context);
   await registerDashboard(api, context);
   await registerPayments(api, context);
+  await registerDownloads(api, context);
   registerJobHandlers(context);
 }

@@ -14,6 +14,7 @@ import storage from 'redux-persist/es/storage';
 import { authReducer, createInitialAuthState, startAuthListeners, type AuthState } from '../features/auth';
 import { songsPersistTransform, songsReducer } from '../features/catalog/songs.slice';
 import { persistedPlayerReducer, startPlayerListeners } from '../features/player/player.persist';
+import { previewReducer } from '../features/player/preview.slice';
 import { streamReducer } from '../features/player/stream.slice';
 import { paymentReducer } from '../features/commerce/payment.slice';
 import { backbeatApi } from '../lib/api-query';
@@ -24,6 +25,7 @@ const rootReducer = combineReducers({
   // The player persists its own fields ('persist:player', see features/player/player.persist.ts).
   player: persistedPlayerReducer,
   stream: streamReducer,
+  preview: previewReducer,
   payment: paymentReducer,
   [backbeatApi.reducerPath]: backbeatApi.reducer,
 });

@@ -11,6 +11,7 @@ import {
   useGetAlbumSongsQuery,
 } from '../features/catalog';
 import { AlbumPurchaseButton } from '../features/commerce';
+import { DownloadMenu } from '../features/downloads';
 import { formatDuration } from '../lib/format';
 
 function AlbumHeaderSkeleton() {
@@ -93,6 +94,12 @@ export default function AlbumPage() {
               ) : null}
             </p>
             <AlbumPurchaseButton album={data} />
+            {songs.data?.length && songs.data.every((song) => song.canDownload) ? (
+              <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+                <DownloadMenu itemType="album" id={albumId} title={data.title} />
+                <span className="text-meta text-muted">Yours to keep: every song, tagged, in one ZIP.</span>
+              </div>
+            ) : null}
             {data.description ? (
               <p className="mt-4 max-w-2xl text-body text-muted">{data.description}</p>
             ) : null}

@@ -12,7 +12,7 @@ import {
   buttonClasses,
 } from '../components/ui';
 import { SongListSkeleton } from '../features/catalog';
-import { usePlaySongInList } from '../features/player';
+import { SongPreviewButton, usePlaySongInList } from '../features/player';
 import {
   ConfirmDeleteDialog,
   PLAYLIST_MESSAGES,
@@ -191,6 +191,14 @@ export default function PlaylistPage() {
               onPlay={play}
               onRemove={(song) => void removeFromPlaylist(song)}
               onMove={(from, to) => void move(from, to)}
+              previewAction={(_song, index) => (
+                <SongPreviewButton
+                  songs={songs}
+                  index={index}
+                  context={{ type: 'playlist', id: playlistId }}
+                  compact
+                />
+              )}
             />
           )}
         </Section>

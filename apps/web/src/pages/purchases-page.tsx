@@ -10,6 +10,7 @@ import {
   SongList,
   SongListSkeleton,
 } from '../features/catalog';
+import { DownloadMenu } from '../features/downloads';
 import {
   PaymentStatus,
   useGetPurchasesQuery,
@@ -168,7 +169,11 @@ export default function PurchasesPage() {
             <Section title="Albums" headingId="purchased-albums">
               <CoverGrid label="Purchased albums">
                 {data.albums.map((album) => (
-                  <AlbumCard key={album._id} album={album} />
+                  <AlbumCard
+                    key={album._id}
+                    album={album}
+                    action={<DownloadMenu itemType="album" id={album._id} title={album.title} />}
+                  />
                 ))}
               </CoverGrid>
             </Section>
@@ -180,6 +185,11 @@ export default function PurchasesPage() {
                 likedIds={likedIds}
                 onToggleLike={toggleLike}
                 label="Purchased songs"
+                rowAction={(song) =>
+                  song.canDownload && song.status === 'ready' ? (
+                    <DownloadMenu itemType="song" id={song._id} title={song.title} look="row" />
+                  ) : null
+                }
               />
             </Section>
           ) : null}

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accessTypeEnum, processingStatusEnum } from './enums';
+import { accessTypeEnum, playKindEnum, processingStatusEnum, renditionKindEnum } from './enums';
 import { users } from './users';
 
 export const genres = pgTable(
@@ -39,6 +39,8 @@ export const artists = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Monthly subscription price in minor units. */
     subscriptionPrice: integer('subscription_price').notNull().default(499),
+    /** Subscribers may download the artist's subscription songs (buyers always may download what they bought). */
+    allowSubscriberDownloads: boolean('allow_subscriber_downloads').notNull().default(false),
     currency: text('currency').notNull().default('USD'),
     /** Lower-cased, accent-folded name for trigram search. */
     searchText: text('search_text').notNull().default(''),
@@ -110,6 +112,8 @@ export const songs = pgTable(
     sourceKey: text('source_key'),
     /** Media-store prefix holding index.m3u8, enc.key, seg_*.ts and audio.m4a. */
     hlsPrefix: text('hls_prefix'),
+    /** Where the preview starts, as the artist picked it (seconds); null for the default. */
+    previewStartSec: real('preview_start_sec'),
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -186,7 +190,32 @@ export const plays = pgTable(
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
     secondsListened: real('seconds_listened').notNull().default(0),
+    /** Dashboards count full plays as plays and previews on their own; "recently played" lists full plays only. */
+    kind: playKindEnum('kind').notNull().default('full'),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('plays_song_idx').on(t.songId, t.playedAt), index('plays_user_idx').on(t.userId, t.playedAt)],
+);
+
+/**
+ * Files made from one HLS version of a song (`hls_prefix`): its preview, and its download formats. A row whose
+ * `hls_prefix` is no longer the song's belongs to a replaced upload and is ignored (then removed with its files).
+ */
+export const songRenditions = pgTable(
+  'song_renditions',
+  {
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    kind: renditionKindEnum('kind').notNull(),
+    /** The song's HLS version this was made for. */
+    hlsPrefix: text('hls_prefix').notNull(),
+    /** Media-store key: the preview's folder (an HLS version of its own), or the download file. */
+    mediaKey: text('media_key').notNull(),
+    /** The window of the song it covers (the whole song for downloads). */
+    startSec: real('start_sec').notNull().default(0),
+    durationSec: real('duration_sec').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.kind] })],
 );

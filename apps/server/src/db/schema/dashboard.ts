@@ -118,7 +118,10 @@ export const itemRevenueRollup = pgTable(
   ],
 );
 
-/** Plays per scope and bucket. */
+/**
+ * Plays per scope and bucket: full plays (`plays`, what rankings and every "plays" figure count) and 30-second
+ * previews of locked songs (`preview_plays`, a figure of their own: a preview is not a listen).
+ */
 export const playsRollup = pgTable(
   'plays_rollup',
   {
@@ -126,16 +129,17 @@ export const playsRollup = pgTable(
     grain: rollupGrainEnum('grain').notNull(),
     bucket: date('bucket', { mode: 'string' }).notNull(),
     plays: integer('plays').notNull().default(0),
+    previewPlays: integer('preview_plays').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.grain, t.bucket] }),
-    index('plays_rollup_scope_idx').on(t.scope, t.grain, t.bucket, t.plays),
+    index('plays_rollup_scope_idx').on(t.scope, t.grain, t.bucket, t.plays, t.previewPlays),
     // Top artists by plays: one bucket's rows, most played first.
     index('plays_rollup_bucket_idx').on(t.grain, t.bucket, t.plays.desc(), t.scope),
   ],
 );
 
-/** Plays per song, and per album (of the song's album when it was played), and bucket. */
+/** Full plays per song, and per album (of the song's album when it was played), and bucket. */
 export const itemPlaysRollup = pgTable(
   'item_plays_rollup',
   {

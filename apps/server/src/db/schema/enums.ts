@@ -30,3 +30,11 @@ export const paymentEventStatusEnum = pgEnum('payment_event_status', [
   'unknown_order',
 ]);
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+/** A full listen, or a preview of a song the listener may not play (counted when the preview starts). */
+export const playKindEnum = pgEnum('play_kind', ['full', 'preview']);
+/**
+ * Files made from a song besides its stream: its preview (encrypted HLS of a short window), and its download
+ * formats (MP3 320 kbit/s, and the lossless original kept as FLAC).
+ */
+export const renditionKindEnum = pgEnum('rendition_kind', ['preview', 'mp3', 'flac']);
+export const downloadFormatEnum = pgEnum('download_format', ['mp3', 'flac']);

@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './commerce';
 export * from './jobs';
 export * from './dashboard';
+export * from './downloads';

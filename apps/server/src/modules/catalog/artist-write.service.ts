@@ -52,6 +52,7 @@ export class ArtistWriteService {
           genreId: (await this.support.genreId(repos, input.genre)) ?? null,
           ownerUserId: ownerId,
           subscriptionPrice: input.subscriptionPrice,
+          allowSubscriberDownloads: input.allowSubscriberDownloads ?? false,
           searchText: toSearchText(input.name),
         }),
       );
@@ -80,6 +81,9 @@ export class ArtistWriteService {
           ...(input.name !== undefined && { name: input.name, searchText: toSearchText(input.name) }),
           ...(input.bio !== undefined && { bio: input.bio }),
           ...(input.subscriptionPrice !== undefined && { subscriptionPrice: input.subscriptionPrice }),
+          ...(input.allowSubscriberDownloads !== undefined && {
+            allowSubscriberDownloads: input.allowSubscriberDownloads,
+          }),
           ...(ownerChanges && { ownerUserId: input.ownerId ?? null }),
           ...(image && { image }),
           ...(input.genre !== undefined && { genreId: await this.support.genreId(repos, input.genre) }),

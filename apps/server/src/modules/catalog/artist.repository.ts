@@ -18,6 +18,7 @@ export const artistColumns = {
   subscriptionPrice: artists.subscriptionPrice,
   currency: artists.currency,
   ownerUserId: artists.ownerUserId,
+  allowSubscriberDownloads: artists.allowSubscriberDownloads,
   createdAt: artists.createdAt,
   songCount: sql<number>`(select count(*)::int from songs s where s.artist_id = "artists"."id" and s.status = 'ready')`,
   albumCount: sql<number>`(select count(*)::int from albums al where al.artist_id = "artists"."id")`,
@@ -33,6 +34,7 @@ export interface ArtistRow {
   subscriptionPrice: number;
   currency: string;
   ownerUserId: string | null;
+  allowSubscriberDownloads: boolean;
   createdAt: Date;
   songCount: number;
   albumCount: number;

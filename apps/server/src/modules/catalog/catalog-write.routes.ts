@@ -42,7 +42,8 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     {
       schema: {
         tags: ['artists'],
-        summary: 'Create an artist profile (multipart: name, bio, genre, subscriptionPrice, image)',
+        summary:
+          'Create an artist profile (multipart: name, bio, genre, subscriptionPrice, allowSubscriberDownloads, image)',
         consumes,
         response: { 201: ArtistMutationResponse, ...uploadErrors },
       },

@@ -1,5 +1,5 @@
 import type { Album, Artist, Genre, Song } from '@backbeat/contract';
-import type { SongAccessFacts } from '../access/access-policy';
+import type { SongDownloadFacts } from '../access/download-policy';
 import type { AlbumRow } from './album.repository';
 import type { ArtistRow } from './artist.repository';
 import type { GenreRow } from './genre.repository';
@@ -8,7 +8,7 @@ import type { SongRow } from './song.repository';
 /** Public URL of an image in the media store (served by GET /api/media/*); audio never goes through here. */
 export const mediaUrl = (key: string | null): string | null => (key ? `/api/media/${key}` : null);
 
-export function presentSong(row: SongRow, canPlay: boolean): Song {
+export function presentSong(row: SongRow, canPlay: boolean, canDownload = false): Song {
   return {
     _id: row.id,
     title: row.title,
@@ -29,18 +29,21 @@ export function presentSong(row: SongRow, canPlay: boolean): Song {
         : null,
     status: row.status,
     canPlay,
+    previewStartSec: row.previewStartSec,
+    canDownload,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** The facts the access policy decides on, taken from a list row. */
-export function songAccessFacts(row: SongRow): SongAccessFacts {
+/** The facts the access and download policies decide on, taken from a list row. */
+export function songAccessFacts(row: SongRow): SongDownloadFacts {
   return {
     id: row.id,
     accessType: row.accessType,
     artistId: row.artistId,
     artistName: row.artistName,
     artistOwnerUserId: row.artistOwnerUserId,
+    artistAllowsSubscriberDownloads: row.artistAllowsSubscriberDownloads ?? false,
     album:
       row.albumId && row.albumTitle !== null
         ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
@@ -60,6 +63,7 @@ export function presentArtist(row: ArtistRow): Artist {
     ownerId: row.ownerUserId,
     songCount: row.songCount,
     albumCount: row.albumCount,
+    allowSubscriberDownloads: row.allowSubscriberDownloads,
     createdAt: row.createdAt.toISOString(),
   };
 }

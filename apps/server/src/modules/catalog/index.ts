@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { loadEntitlements } from '../access/entitlements.repository';
-import { locateFfmpeg, type FfmpegTools } from '../media';
+import { ffmpegLocator } from '../media';
 import { AlbumWriteService } from './album-write.service';
 import { ArtistWriteService } from './artist-write.service';
 import { browseRoutes } from './browse.routes';
@@ -18,18 +18,24 @@ import { SongWriteService } from './song-write.service';
 import { songRoutes } from './songs.routes';
 import { MEDIA_CLEANUP_EVERY_MS, MEDIA_CLEANUP_JOB, mediaCleanupHandler } from './media-cleanup.job';
 import { MediaReferencesRepository } from './media-references.repository';
+import {
+  MP3_JOB,
+  PREVIEW_BACKFILL_JOB,
+  PREVIEW_JOB,
+  mp3Handler,
+  previewBackfillHandler,
+  previewHandler,
+  type RenditionJobDeps,
+} from './rendition.jobs';
+import { RenditionRepository } from './rendition.repository';
 import { TRANSCODE_JOB, transcodeJobOptions, transcodeSongHandler } from './transcode.job';
 
-/** ffmpeg is looked up once, when first needed; a failed lookup is retried next time. */
-function ffmpegLocator(configuredPath: string | undefined): () => Promise<FfmpegTools> {
-  let found: Promise<FfmpegTools> | null = null;
-  return () => {
-    found ??= locateFfmpeg(configuredPath).catch((error: unknown) => {
-      found = null;
-      throw error;
-    });
-    return found;
-  };
+/**
+ * Work each start queues once: previews for songs that have none (made before previews existed). Any instance's
+ * worker takes it; a second start while it waits adds nothing.
+ */
+export async function queueStartupWork(jobs: RenditionJobDeps['jobs']): Promise<void> {
+  await jobs.enqueue(PREVIEW_BACKFILL_JOB, {}, { dedupeKey: PREVIEW_BACKFILL_JOB });
 }
 
 /** Every process hears of every committed catalogue change (its own included) over the change bus. */
@@ -37,19 +43,31 @@ const announceCatalogChange = (services: ModuleContext['services']) => () =>
   services.changes.publish({ kind: 'catalog' });
 
 /**
- * The catalogue's jobs (API instances with `JOBS=inline`, and workers): the transcode, and the recurring media
- * clean-up that removes what killed uploads and transcodes left behind.
+ * The catalogue's jobs (API instances with `JOBS=inline`, and workers): the transcode, the renditions made from it
+ * (preview, MP3 download file, the preview backfill), and the recurring media clean-up that removes what killed
+ * uploads and transcodes left behind.
  */
 export function registerCatalogJobs({ config, database, services }: ModuleContext): void {
   const repos = createRepositories(database.db);
+  const ffmpeg = ffmpegLocator(config.ffmpegPath);
   const tmpRoot = path.join(config.dataDir, 'tmp');
   const onCatalogChange = announceCatalogChange(services);
+  const renditionDeps: RenditionJobDeps = {
+    renditions: new RenditionRepository(database.db),
+    mediaStore: services.mediaStore,
+    ffmpeg,
+    tmpRoot,
+    jobs: services.jobs,
+    onReplaced: onCatalogChange,
+  };
   const transcode = {
     songs: repos.songs,
     mediaStore: services.mediaStore,
-    ffmpeg: ffmpegLocator(config.ffmpegPath),
+    ffmpeg,
     tmpRoot,
     onCatalogChange,
+    renditions: renditionDeps.renditions,
+    jobs: services.jobs,
   };
   services.jobs.register(TRANSCODE_JOB, transcodeSongHandler(transcode), transcodeJobOptions(transcode));
   services.jobs.registerRecurring(
@@ -64,6 +82,9 @@ export function registerCatalogJobs({ config, database, services }: ModuleContex
     }),
     MEDIA_CLEANUP_EVERY_MS,
   );
+  services.jobs.register(PREVIEW_JOB, previewHandler(renditionDeps));
+  services.jobs.register(MP3_JOB, mp3Handler(renditionDeps));
+  services.jobs.register(PREVIEW_BACKFILL_JOB, previewBackfillHandler(renditionDeps));
 }
 
 /** Wires the catalogue: repositories -> services -> routes. */

@@ -44,8 +44,9 @@ function batches<T>(items: T[]): T[][] {
 
 /**
  * What a killed upload or transcode leaves behind, removed:
- * - HLS versions (`songs/<song>/<version>`) no song plays from and no queued or running job is writing (and the
- *   song's folder once empty);
+ * - HLS versions (`songs/<song>/<version>`) no song plays from and no queued or running job is writing, and
+ *   preview and download folders (`songs/<song>/p…`, `m…`) no rendition row points at once old enough not to be
+ *   in flight (and the song's folder once empty);
  * - uploaded originals (`uploads/<song>/<key>`) no song waits for, once older than UNREFERENCED_MIN_AGE_MS;
  * - images (`images/<kind>/<version>`) no row shows, once older than that;
  * - scratch folders (`DATA_DIR/tmp`) of processes that are gone;
@@ -83,15 +84,16 @@ export async function cleanUpMedia(deps: MediaCleanupDeps, now = Date.now()): Pr
       list.map((version) => parseHlsVersion(version.name)?.jobId).filter((id): id is string => Boolean(id)),
     );
     const pending = await references.pendingJobs([...new Set(jobIds)]);
+    const renditions = await references.renditionFolders(group.map((entry) => entry.name));
     for (const { songId, versions: list } of versions) {
       const playing = rows.get(songId)?.hlsPrefix;
       let kept = 0;
       for (const version of list) {
         const prefix = `songs/${songId}/${version.name}`;
         const jobId = parseHlsVersion(version.name)?.jobId;
-        if (prefix === playing || (jobId && pending.has(jobId))) kept += 1;
+        if (prefix === playing || renditions.has(prefix) || (jobId && pending.has(jobId))) kept += 1;
         else if (jobId || old(version.mtime)) await remove(prefix);
-        else kept += 1; // an older naming, young: left for a later run
+        else kept += 1; // a rendition being stored, or an older naming, young: left for a later run
       }
       // An empty folder goes too, unless a transcode may be about to write into it.
       if (kept === 0 && rows.get(songId)?.status !== 'processing') await remove(`songs/${songId}`);

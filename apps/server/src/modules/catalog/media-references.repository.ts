@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { albums, artists, jobs, songs } from '../../db/schema';
+import { albums, artists, jobs, songRenditions, songs } from '../../db/schema';
+import { renditionFolder } from './rendition.repository';
 
 export interface SongMediaRow {
   id: string;
@@ -20,6 +21,23 @@ export class MediaReferencesRepository {
       .from(songs)
       .where(inArray(songs.id, ids));
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * The media folders of the songs' previews and download files (`songs/<song>/p…`, `songs/<song>/m…`): they sit
+   * beside the HLS versions but belong to no transcode job, and are kept while a row points at them.
+   */
+  async renditionFolders(songIds: string[]): Promise<Set<string>> {
+    if (songIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({
+        kind: songRenditions.kind,
+        mediaKey: songRenditions.mediaKey,
+        hlsPrefix: songRenditions.hlsPrefix,
+      })
+      .from(songRenditions)
+      .where(inArray(songRenditions.songId, songIds));
+    return new Set(rows.map(renditionFolder).filter((folder): folder is string => folder !== null));
   }
 
   /** The ids among `ids` of jobs still queued or running. */

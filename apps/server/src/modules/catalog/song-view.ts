@@ -1,5 +1,6 @@
 import type { Song } from '@backbeat/contract';
 import { decideSongAccess, NO_ENTITLEMENTS, type Entitlements, type Viewer } from '../access/access-policy';
+import { decideSongDownload } from '../access/download-policy';
 import { presentSong, songAccessFacts } from './catalog.presenter';
 import type { SongRow } from './song.repository';
 
@@ -11,7 +12,7 @@ export type EntitlementsLoader = (
 ) => Promise<Entitlements>;
 
 /**
- * Turns song rows into contract songs with `canPlay` decided by the access policy for this viewer. Entitlements
+ * Turns song rows into contract songs with `canPlay` and `canDownload` decided by the policies for this viewer. Entitlements
  * are loaded once per response, in one batch; guests and admins need none.
  */
 export class SongView {
@@ -35,8 +36,13 @@ export class SongView {
         now,
       );
     }
-    return rows.map((row) =>
-      presentSong(row, decideSongAccess(viewer, songAccessFacts(row), entitlements, now).allowed),
-    );
+    return rows.map((row) => {
+      const facts = songAccessFacts(row);
+      return presentSong(
+        row,
+        decideSongAccess(viewer, facts, entitlements, now).allowed,
+        decideSongDownload(viewer, facts, entitlements, now).allowed,
+      );
+    });
   }
 }

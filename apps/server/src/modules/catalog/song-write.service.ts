@@ -11,13 +11,21 @@ import { titleSearchText } from './search-text';
 import type { SongChanges } from './song.repository';
 import type { SongView } from './song-view';
 import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from './transcode.job';
+import { enqueuePreview } from './rendition.jobs';
 import type { ReceivedFile, ReceivedForm } from './upload-form';
 
 export interface SongWriteDeps {
   support: WriteSupport;
   songView: SongView;
-  /** Starts queued jobs at once after the transaction that queued them committed. */
-  jobs: { notify(): Promise<void> };
+  jobs: {
+    /** Starts queued jobs at once after the transaction that queued them committed. */
+    notify(): Promise<void>;
+    enqueue(
+      type: string,
+      payload: Record<string, unknown>,
+      options?: { maxAttempts?: number; dedupeKey?: string },
+    ): Promise<string | null>;
+  };
   ffmpeg: () => Promise<FfmpegTools>;
 }
 
@@ -42,7 +50,8 @@ export class SongWriteService {
     const album = input.album ? await this.albumOf(input.album, artist.id) : null;
     const audio = form.files.audio;
     if (!audio) throw badRequest('audio: an audio file is required');
-    await this.checkAudio(audio);
+    const { durationSec } = await this.checkAudio(audio);
+    checkPreviewStart(input.previewStart, durationSec);
 
     const songId = randomUUID();
     const sourceKey = `uploads/${songId}/${randomBytes(8).toString('hex')}`;
@@ -64,6 +73,7 @@ export class SongWriteService {
           coverImage: coverKey ?? null,
           status: 'processing',
           sourceKey,
+          previewStartSec: input.previewStart ?? null,
           searchText: titleSearchText(input.title, artist.name),
         });
         await this.queueTranscode(repos, songId, sourceKey);
@@ -93,7 +103,14 @@ export class SongWriteService {
     if (input.album !== undefined) album = input.album ? await this.albumOf(input.album, artist.id) : null;
     else if (movesArtist && song.albumId) album = null; // the old album belongs to the old artist
     const audio = form.files.audio;
-    if (audio) await this.checkAudio(audio);
+    const uploaded = audio ? await this.checkAudio(audio) : null;
+    // A new file is checked against its own length; otherwise the song's, once it is known.
+    checkPreviewStart(
+      input.previewStart,
+      uploaded?.durationSec ?? (song.status === 'ready' ? song.durationSec : 0),
+    );
+    const movesPreview =
+      !audio && input.previewStart !== undefined && input.previewStart !== song.previewStartSec;
 
     const sourceKey = audio ? `uploads/${songId}/${randomBytes(8).toString('hex')}` : undefined;
     const coverKey = await this.deps.support.storeImage(form.files.coverImage, 'song');
@@ -109,6 +126,7 @@ export class SongWriteService {
           accessType: input.accessType,
           price: input.price,
           coverImage: coverKey,
+          previewStartSec: input.previewStart,
           searchText: titleSearchText(input.title ?? song.title, artist.name),
         };
         if (album !== undefined && album?.id !== song.albumId) {
@@ -129,6 +147,8 @@ export class SongWriteService {
       if (song.sourceKey) await this.deps.support.discard([song.sourceKey]);
       await this.deps.jobs.notify();
     }
+    // A ready song's preview is made again from the new start (a new upload's transcode queues its own).
+    if (movesPreview && song.status === 'ready') await enqueuePreview(this.deps, songId);
     return { message: 'Song updated successfully', song: await this.present(viewer, songId) };
   }
 
@@ -156,6 +176,7 @@ export class SongWriteService {
     try {
       const probe = await probeAudio(await this.deps.ffmpeg(), audio.path);
       if (!probe.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
+      return probe;
     } catch (error) {
       throw uploadError(audio.field, error);
     }
@@ -169,6 +190,22 @@ export class SongWriteService {
   private async present(viewer: Viewer, songId: string): Promise<Song> {
     const [song] = await this.deps.songView.present(viewer, await this.repos.songs.listByIds([songId]));
     return song!;
+  }
+}
+
+/** "3:05" for 185 s. */
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * A preview must start inside the song (its length is known from the upload's probe or the finished transcode;
+ * 0 when unknown, which skips the check). Songs too short for a whole window from there are clamped when the
+ * preview is made (see previewWindow), so any start inside the song is accepted.
+ */
+function checkPreviewStart(start: number | null | undefined, durationSec: number) {
+  if (start === null || start === undefined || !(durationSec > 0)) return;
+  if (start >= durationSec) {
+    throw badRequest(`previewStart: must be within the song (before ${clock(durationSec)})`);
   }
 }
 

@@ -31,11 +31,13 @@ export const songListColumns = {
   artistId: songs.artistId,
   artistName: artistOfSong<string>('name'),
   artistOwnerUserId: artistOfSong<string | null>('owner_user_id'),
+  artistAllowsSubscriberDownloads: artistOfSong<boolean>('allow_subscriber_downloads'),
   albumId: songs.albumId,
   albumTitle: albumOfSong<string | null>('title'),
   albumIsPremium: albumOfSong<boolean | null>('is_premium'),
   albumCover: albumOfSong<string | null>('cover'),
   genreName: sql<string | null>`(select g.name from genres g where g.id = "songs"."genre_id")`,
+  previewStartSec: songs.previewStartSec,
 };
 
 export interface SongRow {
@@ -52,11 +54,13 @@ export interface SongRow {
   artistId: string;
   artistName: string;
   artistOwnerUserId: string | null;
+  artistAllowsSubscriberDownloads: boolean;
   albumId: string | null;
   albumTitle: string | null;
   albumIsPremium: boolean | null;
   albumCover: string | null;
   genreName: string | null;
+  previewStartSec: number | null;
 }
 
 /** Columns the write side and the transcode job need beyond the list view. */

@@ -5,7 +5,17 @@ import { PermanentJobError, type JobHandler, type JobTypeOptions } from '../../j
 import { isStorageFull } from '../../platform/storage-full';
 import type { MediaStore } from '../../storage/media-store';
 import { CHILD_PID_FILE, createScratchDir } from '../../storage/scratch-space';
-import { MediaError, probeAudio, transcodeToEncryptedHls, type FfmpegTools } from '../media';
+import {
+  encodeFlacMaster,
+  encodeMp3,
+  isLosslessCodec,
+  MediaError,
+  probeAudio,
+  transcodeToEncryptedHls,
+  type FfmpegTools,
+} from '../media';
+import { enqueueMp3, enqueuePreview, type RenditionJobDeps } from './rendition.jobs';
+import { renditionFolder, type RenditionRepository } from './rendition.repository';
 import type { SongRepository } from './song.repository';
 
 /** Durable job that turns an uploaded original into encrypted HLS; payload `{ songId, sourceKey }`. */
@@ -45,7 +55,13 @@ export interface TranscodeJobDeps {
   tmpRoot: string;
   /** Called when a song's status changed: every instance drops its cached lists and totals. */
   onCatalogChange: () => Promise<void>;
+  renditions: RenditionRepository;
+  jobs: RenditionJobDeps['jobs'];
 }
+
+/** Download files kept beside the stream: the lossless master, or the MP3 of a lossy upload. */
+const MASTER_FILE = 'master.flac';
+const MP3_FILE = 'download.mp3';
 
 /**
  * A file whose header promises more audio than could be decoded was cut short (an interrupted upload or copy).
@@ -86,6 +102,12 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
         pidFile: path.join(scratch, CHILD_PID_FILE),
       });
       assertComplete(declared.durationSec, result.durationSec);
+      // The original is deleted below, so what downloads need of it is made now: a lossless upload is kept as
+      // FLAC (its MP3 can be made from that later); a lossy one gets its MP3 from the original, not the stream.
+      const lossless = isLosslessCodec(declared.codec);
+      const download = lossless ? MASTER_FILE : MP3_FILE;
+      if (lossless) await encodeFlacMaster(tools, { input, outFile: path.join(outDir, MASTER_FILE) });
+      else await encodeMp3(tools, { input, outFile: path.join(outDir, MP3_FILE) });
       await deps.mediaStore.put(hlsPrefix, outDir);
       applied = await deps.songs.finishProcessing(songId, sourceKey, {
         status: 'ready',
@@ -101,6 +123,22 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
       );
       for (const prefix of [sourceKey, song.hlsPrefix, ...earlierAttempts]) {
         if (prefix && prefix !== hlsPrefix) await deps.mediaStore.removePrefix(prefix);
+      }
+      await deps.renditions.record({
+        songId,
+        kind: lossless ? 'flac' : 'mp3',
+        hlsPrefix,
+        mediaKey: `${hlsPrefix}/${download}`,
+        startSec: 0,
+        durationSec: result.durationSec,
+      });
+      await enqueuePreview(deps, songId, encoder);
+      // Real uploads get their MP3 right away; the demo seed leaves it to the first download.
+      if (lossless && encoder === 'quality') await enqueueMp3(deps, songId);
+      // The previews and downloads made from an earlier version go with it.
+      for (const stale of await deps.renditions.deleteStale(songId, hlsPrefix)) {
+        const folder = renditionFolder(stale);
+        if (folder) await deps.mediaStore.removePrefix(folder);
       }
     } catch (error) {
       const permanent =

@@ -91,6 +91,16 @@ const moneyColumns = {
   refunds: total(sql`${revenueRollup.refunds}`),
 };
 
+export interface PlayCounts {
+  plays: number;
+  previewPlays: number;
+}
+
+const playColumns = {
+  plays: total(sql`${playsRollup.plays}`),
+  previewPlays: total(sql`${playsRollup.previewPlays}`),
+};
+
 /**
  * The dashboards' figures over time, read from the rollups (schema/dashboard.ts) that triggers keep in the
  * transactions writing the ledger and the plays. Every read touches at most a few hundred rows per scope.
@@ -121,24 +131,25 @@ export class DashboardAnalyticsRepository {
       .orderBy(asc(revenueRollup.bucket));
   }
 
-  async playsTotal(scope: string, tiers: RangeTiers): Promise<number> {
+  /** Full plays and, apart, previews of locked songs over the range. */
+  async playsTotal(scope: string, tiers: RangeTiers): Promise<PlayCounts> {
     const [row] = await this.db
-      .select({ plays: total(sql`${playsRollup.plays}`) })
+      .select(playColumns)
       .from(playsRollup)
       .where(and(eq(playsRollup.scope, scope), tierRows(playsRollup, tiers)));
-    return row?.plays ?? 0;
+    return { plays: row?.plays ?? 0, previewPlays: row?.previewPlays ?? 0 };
   }
 
   playsBuckets(
     scope: string,
     tiers: RangeTiers,
     byMonth: boolean,
-  ): Promise<Array<{ bucket: string; plays: number }>> {
+  ): Promise<Array<PlayCounts & { bucket: string }>> {
     const rows = byMonth
       ? tierRows(playsRollup, tiers)
       : tierRows(playsRollup, { days: tiers.days, months: null });
     return this.db
-      .select({ bucket: playsRollup.bucket, plays: total(sql`${playsRollup.plays}`) })
+      .select({ bucket: playsRollup.bucket, ...playColumns })
       .from(playsRollup)
       .where(and(eq(playsRollup.scope, scope), rows))
       .groupBy(playsRollup.grain, playsRollup.bucket)

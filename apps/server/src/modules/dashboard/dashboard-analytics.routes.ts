@@ -73,7 +73,7 @@ export const dashboardAnalyticsRoutes: FastifyPluginAsyncZod<{
       ...artistOrAdmin,
       schema: {
         tags,
-        summary: 'Full plays per day, week or month',
+        summary: 'Full plays, and previews of locked songs apart, per day, week or month',
         querystring: DashboardSeriesQuery,
         response: { 200: PlaysSeriesResponse, ...errors },
       },

@@ -109,7 +109,8 @@ export class DashboardAnalyticsService {
       range,
       currency,
       revenue,
-      plays,
+      plays: plays.plays,
+      previewPlays: plays.previewPlays,
       activeSubscribers,
       newSubscribers: days.reduce((sum, day) => sum + day.starts, 0),
       endedSubscribers: days.reduce((sum, day) => sum + day.ends, 0),
@@ -169,16 +170,17 @@ export class DashboardAnalyticsService {
     const { scope } = await this.scopeOf(viewer, query.artistId);
     const range = this.range(query);
     const rows = await this.deps.repo.playsBuckets(scope, rangeTiers(range), query.bucket === 'month');
-    const plays = new Map(periodsOf(range, query.bucket).map((period) => [period, 0]));
+    const points = new Map(
+      periodsOf(range, query.bucket).map((period) => [period, { period, plays: 0, previewPlays: 0 }]),
+    );
     for (const row of rows) {
       const period = periodOf(row.bucket, query.bucket);
-      plays.set(period, (plays.get(period) ?? 0) + row.plays);
+      const point = points.get(period) ?? { period, plays: 0, previewPlays: 0 };
+      points.set(period, point);
+      point.plays += row.plays;
+      point.previewPlays += row.previewPlays;
     }
-    return {
-      range,
-      bucket: query.bucket,
-      points: [...plays].map(([period, count]) => ({ period, plays: count })),
-    };
+    return { range, bucket: query.bucket, points: [...points.values()] };
   }
 
   async topItems(viewer: Viewer, query: TopItemsQuery): Promise<TopItemsResponse> {

@@ -10,3 +10,13 @@ export {
 export { synthesizeSong, type SynthesizeOptions } from './synth';
 export { generateCoverArt, generatePortraitArt, makeWebpVariants, type CoverArtOptions } from './images';
 export { mapWithConcurrency } from './pool';
+export {
+  cutPreviewClip,
+  encodeFlacMaster,
+  encodeMp3,
+  isLosslessCodec,
+  type PreviewClipOptions,
+  type RenditionOptions,
+} from './renditions';
+export { coverJpeg, id3v2Tag, taggedFlac, taggedMp3, type AudioTags } from './tagged-audio';
+export { ffmpegLocator } from './ffmpeg-locator';

@@ -4,6 +4,8 @@ export const SEGMENT_NAME = /^seg_\d{4}\.ts$/;
 export const HLS_FILES = { playlist: 'index.m3u8', key: 'enc.key', audio: 'audio.m4a' } as const;
 
 export const hlsBasePath = (songId: string) => `/api/stream/hls/${songId}`;
+/** Where a song's preview (its own playlist, key, segments and fallback file) is served. */
+export const previewBasePath = (songId: string) => `/api/stream/preview/${songId}`;
 
 /** Segments are written from 0 (`seg_%04d.ts`): the first one's name is known without reading the playlist. */
 export const FIRST_SEGMENT = 'seg_0000.ts';
@@ -31,9 +33,17 @@ export interface SegmentOrigin {
   prefix: string;
 }
 
-/** Where a song's segment `name` is served: under `segments` (nginx, a CDN) when given, else by the API. */
-export function segmentAddress(songId: string, name: string, segments?: SegmentOrigin): string {
-  return `${segments ? `${segments.baseUrl}/${segments.prefix}` : hlsBasePath(songId)}/${name}`;
+/**
+ * Where a song's segment `name` is served: under `segments` (nginx, a CDN) when given, else by the API under
+ * `base` (the song's HLS path, or its preview's).
+ */
+export function segmentAddress(
+  songId: string,
+  name: string,
+  segments?: SegmentOrigin,
+  base: string = hlsBasePath(songId),
+): string {
+  return `${segments ? `${segments.baseUrl}/${segments.prefix}` : base}/${name}`;
 }
 
 /**
@@ -46,8 +56,9 @@ export function buildPlaylistTemplate(
   playlist: string,
   songId: string,
   segments?: SegmentOrigin,
+  /** Where the key (and segments, unless `segments`) are served: the song's HLS path, or its preview's. */
+  base: string = hlsBasePath(songId),
 ): PlaylistTemplate {
-  const base = hlsBasePath(songId);
   let keys = 0;
   const lines = playlist.split(/\r?\n/).map((line) => {
     const trimmed = line.trim();
@@ -58,7 +69,7 @@ export function buildPlaylistTemplate(
     if (trimmed === '' || trimmed.startsWith('#')) return trimmed;
     if (!SEGMENT_NAME.test(trimmed))
       throw new Error(`Unexpected entry in HLS playlist: ${trimmed.slice(0, 80)}`);
-    return segmentAddress(songId, trimmed, segments);
+    return segmentAddress(songId, trimmed, segments, base);
   });
   if (keys === 0) throw new Error('HLS playlist has no #EXT-X-KEY line: refusing to serve unencrypted media');
   return new PlaylistTemplate(lines.join('\n').split(TOKEN_SLOT));

@@ -100,17 +100,18 @@ export class StreamMedia {
     );
   }
 
-  /** The address the song's playlist gives its first segment. */
-  firstSegmentUrl(songId: string, prefix: string): string {
-    return segmentAddress(songId, FIRST_SEGMENT, this.segmentOrigin(prefix));
+  /** The address the playlist under `prefix` (served from `base`, the song's HLS path by default) gives its first segment. */
+  firstSegmentUrl(songId: string, prefix: string, base?: string): string {
+    return segmentAddress(songId, FIRST_SEGMENT, this.segmentOrigin(prefix), base);
   }
 
-  async playlist(songId: string, prefix: string): Promise<PlaylistTemplate> {
+  /** The playlist under `prefix`, rewritten to be served from `base` (the song's HLS path by default). */
+  async playlist(songId: string, prefix: string, base?: string): Promise<PlaylistTemplate> {
     const cacheKey = `${songId}\n${prefix}`;
     const cached = this.playlists.get(cacheKey);
     if (cached) return cached;
     const text = (await this.readAll(`${prefix}/${HLS_FILES.playlist}`)).toString('utf8');
-    const template = buildPlaylistTemplate(text, songId, this.segmentOrigin(prefix));
+    const template = buildPlaylistTemplate(text, songId, this.segmentOrigin(prefix), base);
     this.playlists.set(cacheKey, template);
     return template;
   }

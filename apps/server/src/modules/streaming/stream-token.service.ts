@@ -42,10 +42,21 @@ function bytesToUuid(bytes: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** What a token opens: the song's own stream, or only its preview. */
+export type StreamTokenPurpose = 'stream' | 'preview';
+
+/** The holder of a guest's preview token: no account, no session (previews need neither). */
+export const GUEST_HOLDER: StreamTokenHolder = {
+  userId: '00000000-0000-0000-0000-000000000000',
+  sessionId: '00000000-0000-0000-0000-000000000000',
+};
+export const isGuestHolder = (claims: StreamTokenHolder) => claims.userId === GUEST_HOLDER.userId;
+
 /**
  * Signed, expiring capability to play one song as one user: `base64url(payload).base64url(HMAC-SHA256)`.
- * The payload binds the user id, the song id, the session that asked for it and the expiry; the MAC key is derived from SECRET_KEY for this
- * purpose only, so a MAC made for something else (OIDC state...) can never pass as a stream token.
+ * The payload binds the user id, the song id, the session that asked for it and the expiry; the MAC key is derived
+ * from SECRET_KEY for this purpose only, so a MAC made for something else (OIDC state, a preview token...) can
+ * never pass as a stream token: a preview token opens the preview's files and nothing of the song itself.
  */
 export class StreamTokenService {
   private readonly macKey: Buffer;
@@ -53,8 +64,9 @@ export class StreamTokenService {
   constructor(
     secretKey: string,
     private readonly ttlMs: number = STREAM_TOKEN_TTL_MS,
+    purpose: StreamTokenPurpose = 'stream',
   ) {
-    this.macKey = createHmac('sha256', secretKey).update('backbeat:stream-token:v1').digest();
+    this.macKey = createHmac('sha256', secretKey).update(`backbeat:${purpose}-token:v1`).digest();
   }
 
   issue(holder: StreamTokenHolder, songId: string, now: number = Date.now()): string {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { albums, artists, plays, sessions, songs } from '../../db/schema';
+import { albums, artists, plays, sessions, songRenditions, songs } from '../../db/schema';
 import type { Entitlements, SongAccessFacts } from '../access/access-policy';
 import { loadEntitlements, songEntitlementColumns } from '../access/entitlements.repository';
 
@@ -41,6 +41,12 @@ export interface AlbumSongRow {
   artistId: string;
   artistName: string;
   artistOwnerUserId: string | null;
+}
+
+/** A song's media state and its current preview (null while none is made). */
+export interface SongPreviewRow {
+  media: SongMedia;
+  preview: { prefix: string; startSec: number; durationSec: number } | null;
 }
 
 export interface RecentlyPlayedRow {
@@ -178,21 +184,62 @@ export class StreamingRepository {
       .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
   }
 
+  /** The song's media state and the preview made for its current HLS version, in one query. */
+  async findPreview(songId: string): Promise<SongPreviewRow | null> {
+    const [row] = await this.db
+      .select({
+        status: songs.status,
+        failureReason: songs.failureReason,
+        hlsPrefix: songs.hlsPrefix,
+        durationSec: songs.durationSec,
+        previewPrefix: songRenditions.mediaKey,
+        previewStartSec: songRenditions.startSec,
+        previewDurationSec: songRenditions.durationSec,
+      })
+      .from(songs)
+      .leftJoin(
+        songRenditions,
+        and(
+          eq(songRenditions.songId, songs.id),
+          eq(songRenditions.kind, 'preview'),
+          eq(songRenditions.hlsPrefix, songs.hlsPrefix),
+        ),
+      )
+      .where(eq(songs.id, songId))
+      .limit(1);
+    if (!row) return null;
+    const { previewPrefix, previewStartSec, previewDurationSec, ...media } = row;
+    return {
+      media,
+      preview:
+        media.status === 'ready' && previewPrefix
+          ? { prefix: previewPrefix, startSec: previewStartSec ?? 0, durationSec: previewDurationSec ?? 0 }
+          : null,
+    };
+  }
+
+  /** Where a ready song's current preview lives; null when it has none (yet). */
+  async findReadyPreviewPrefix(songId: string): Promise<string | null> {
+    const row = await this.findPreview(songId);
+    return row?.preview?.prefix ?? null;
+  }
+
   async insertPlay(play: {
-    userId: string;
+    userId: string | null;
     songId: string;
     secondsListened: number;
+    kind?: 'full' | 'preview';
     playedAt: Date;
   }): Promise<void> {
     await this.db.insert(plays).values(play);
   }
 
-  /** Distinct songs the user played, latest play first. */
+  /** Distinct songs the user played in full (previews are not listens), latest play first. */
   async recentlyPlayed(userId: string, limit: number): Promise<RecentlyPlayedRow[]> {
     const latest = this.db
       .select({ songId: plays.songId, playedAt: sql<Date>`max(${plays.playedAt})`.as('played_at') })
       .from(plays)
-      .where(eq(plays.userId, userId))
+      .where(and(eq(plays.userId, userId), eq(plays.kind, 'full')))
       .groupBy(plays.songId)
       .orderBy(desc(sql`max(${plays.playedAt})`))
       .limit(limit)

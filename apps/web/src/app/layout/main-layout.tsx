@@ -14,28 +14,28 @@ import { SkipLink } from './skip-link';
  * narrow ones, and the footer after the content. The bottom padding keeps content clear of the fixed bar.
  */
 export function MainLayout() {
+  // Locked song rows and the end of a preview offer the way in: buy the song or album, or subscribe.
   return (
-    <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
-      <SkipLink />
-      <SiteHeader fluid>
-        <AccountMenu />
-      </SiteHeader>
-      <div className="flex flex-1">
-        <SideMenu />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none md:py-8">
-            {/* Locked song rows offer the way in: buy the song or album, or subscribe. */}
-            <SongLockActionContext value={SongUnlockButton}>
+    <SongLockActionContext value={SongUnlockButton}>
+      <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
+        <SkipLink />
+        <SiteHeader fluid>
+          <AccountMenu />
+        </SiteHeader>
+        <div className="flex flex-1">
+          <SideMenu />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none md:py-8">
               <Outlet />
-            </SongLockActionContext>
-          </main>
-          <SiteFooter />
+            </main>
+            <SiteFooter />
+          </div>
         </div>
+        <BottomNav />
+        {/* Persistent player: one <audio> for every route in this layout; it pads the page clear of its bars. */}
+        <Player />
       </div>
-      <BottomNav />
-      {/* Persistent player: one <audio> for every route in this layout; it pads the page clear of its bars. */}
-      <Player />
-    </div>
+    </SongLockActionContext>
   );
 }
 

@@ -21,3 +21,4 @@ export { QueryErrorState } from './query-error-state';
 export { Modal } from './modal';
 export { ConfirmDialog } from './confirm-dialog';
 export { CoverArt } from './cover-art';
+export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';

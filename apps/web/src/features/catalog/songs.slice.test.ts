@@ -40,6 +40,8 @@ function makeSong(id: string, overrides: Partial<Song> = {}): Song {
     album: null,
     status: 'ready',
     canPlay: true,
+    previewStartSec: null,
+    canDownload: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

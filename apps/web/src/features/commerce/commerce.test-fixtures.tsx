@@ -48,6 +48,8 @@ export function makeSong(overrides: Partial<Song> = {}): Song {
     album: { _id: 'album-1', title: 'Northbound', isPremium: false },
     status: 'ready',
     canPlay: false,
+    previewStartSec: null,
+    canDownload: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -83,6 +85,7 @@ export function makeArtist(overrides: Partial<Artist> = {}): Artist {
     ownerId: null,
     songCount: 6,
     albumCount: 2,
+    allowSubscriberDownloads: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

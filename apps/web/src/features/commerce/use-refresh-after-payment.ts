@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { backbeatApi } from '../../lib/api-query';
 import { addPurchasedAlbum, addPurchasedSong, fetchProfile } from '../auth';
 import { clearSongCaches } from '../catalog';
-import { clearStreams, pause } from '../player';
+import { clearStreams, leavePreview, pause } from '../player';
 import { useCommerceDispatch, useCommerceStore } from './commerce.store';
 import type { Order } from './commerce.types';
 
@@ -34,6 +34,8 @@ export function useRefreshAfterPayment() {
       // allowed it would start by itself when the listener is back. They press play instead.
       const { player, stream } = store.getState();
       if (player.selectedSong && stream.error?.songId === player.selectedSong._id) dispatch(pause());
+      // A song bought from its preview: the player leaves the preview, and play next plays the whole song.
+      dispatch(leavePreview());
       dispatch(clearStreams());
       await dispatch(fetchProfile());
     },

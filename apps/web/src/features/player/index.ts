@@ -8,3 +8,6 @@ export { PLAYER_VOLUME_KEY, DEFAULT_VOLUME } from './player.constants';
 export type { PlaybackContextType, PlayFromListPayload, PlayerState } from './player.types';
 export type { StreamState, StreamError } from './stream.slice';
 export { SongPlayButton, usePlaySongInList, type SongListPlayContext } from './components/song-play-button';
+export { SongPreviewButton } from './components/song-preview-button';
+export { leavePreview, previewSong } from './player.thunks';
+export { previewReducer, selectActivePreview, type PreviewState } from './preview.slice';

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Song } from '../catalog';
 import { playbackQueue, upNext } from './player.rules';
 import type { PlayerState } from './player.types';
+import { selectActivePreview, type PreviewState } from './preview.slice';
 import type { StreamState } from './stream.slice';
 
 /**
@@ -11,6 +12,8 @@ import type { StreamState } from './stream.slice';
 export interface PlayerRootState {
   player: PlayerState;
   stream: StreamState;
+  /** Preview mode (optional, like `songs`, so the player works before that slice is registered). */
+  preview?: PreviewState;
   songs?: { allSongs?: Song[] | null };
 }
 
@@ -31,14 +34,25 @@ export const selectUpNext = createSelector([selectQueue, selectSelectedSong], (q
   upNext(queue, song),
 );
 
-/** The current song's stream state: its addresses, whether they are loading, and its error message. */
-export const selectCurrentStream = createSelector([selectSelectedSong, selectStream], (song, stream) => {
-  const id = song?._id ?? null;
-  return {
-    url: id ? (stream.urls[id] ?? null) : null,
-    audioUrl: id ? (stream.audioUrls[id] ?? null) : null,
-    fetched: id ? stream.fetchedIds.includes(id) : false,
-    loading: id !== null && stream.fetchingSongId === id,
-    error: id && stream.error?.songId === id ? stream.error.message : null,
-  };
-});
+export { selectActivePreview };
+const selectPreviewing = (state: PlayerRootState) => selectActivePreview(state) !== null;
+
+/**
+ * The current song's stream state: its addresses, whether they are loading, and its error message. Addresses of
+ * the other kind (a preview's while the song itself is wanted, or the reverse) count as not fetched yet.
+ */
+export const selectCurrentStream = createSelector(
+  [selectSelectedSong, selectStream, selectPreviewing],
+  (song, stream, previewing) => {
+    const id = song?._id ?? null;
+    const fetched =
+      id !== null && stream.fetchedIds.includes(id) && stream.previewIds.includes(id) === previewing;
+    return {
+      url: fetched ? (stream.urls[id] ?? null) : null,
+      audioUrl: fetched ? (stream.audioUrls[id] ?? null) : null,
+      fetched,
+      loading: id !== null && stream.fetchingSongId === id,
+      error: id && stream.error?.songId === id ? stream.error.message : null,
+    };
+  },
+);

@@ -16,6 +16,8 @@ export function makeSong(id: string, overrides: Partial<Song> = {}): Song {
     album: { _id: 'album-1', title: 'Neon Tides', isPremium: false },
     status: 'ready',
     canPlay: true,
+    previewStartSec: null,
+    canDownload: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

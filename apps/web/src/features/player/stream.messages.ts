@@ -9,6 +9,7 @@ export const STREAM_MESSAGES = {
   songFailed: 'Failed to fetch streaming URL',
   albumDenied: 'You need to purchase this album to stream it.',
   albumFailed: 'Failed to stream album',
+  previewFailed: 'Failed to load the preview',
 } as const;
 
 /** What the client knows about a song when wording a refusal (from the song, else from the 403 body). */

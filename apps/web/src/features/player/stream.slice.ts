@@ -1,8 +1,9 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { StreamAlbumResponse, StreamSongResponse } from '@backbeat/contract';
-import { api } from '../../lib/api';
+import type { StreamAlbumResponse, StreamPreviewResponse, StreamSongResponse } from '@backbeat/contract';
+import { api, errorText } from '../../lib/api';
 import { logout, sessionEnded } from '../auth';
 import type { Song } from '../catalog';
+import { previewWindowKnown, selectActivePreview, type PreviewRootState } from './preview.slice';
 import { requestSongAddress, takePrefetchedAddress } from './stream-prefetch';
 import { STREAM_MESSAGES, albumStreamErrorMessage, songStreamErrorMessage } from './stream.messages';
 
@@ -20,6 +21,8 @@ export interface StreamState {
   /** The first segment's address per song id, asked for together with the playlist and the key. */
   firstSegmentUrls: Record<string, string>;
   fetchedIds: string[];
+  /** Songs whose addresses above are their preview's (a preview token), not the song's own. */
+  previewIds: string[];
   loading: boolean;
   /** The song whose address is being fetched, so a second request for it is not sent. */
   fetchingSongId: string | null;
@@ -31,6 +34,7 @@ export const initialStreamState: StreamState = {
   audioUrls: {},
   firstSegmentUrls: {},
   fetchedIds: [],
+  previewIds: [],
   loading: false,
   fetchingSongId: null,
   error: null,
@@ -42,7 +46,11 @@ interface StreamRejection {
   skipped?: boolean;
 }
 
-type StreamThunkConfig = { state: { stream: StreamState }; rejectValue: StreamRejection };
+type StreamThunkConfig = {
+  state: { stream: StreamState } & PreviewRootState;
+  rejectValue: StreamRejection;
+};
+type SongStreamThunkConfig = StreamThunkConfig & { pendingMeta: { skipped: boolean } };
 
 export interface FetchSongStreamArg {
   songId: string;
@@ -50,20 +58,50 @@ export interface FetchSongStreamArg {
   song?: Pick<Song, 'accessType' | 'artist' | 'album'>;
 }
 
-/** GET /stream/song/:id, once per song. */
+const wantsPreview = (state: PreviewRootState, songId: string) =>
+  selectActivePreview(state)?.songId === songId;
+
+/** The song's addresses are cached, and of the kind wanted now (its preview's, or its own). */
+const alreadyFetched = (state: { stream: StreamState } & PreviewRootState, songId: string) =>
+  state.stream.fetchedIds.includes(songId) &&
+  state.stream.previewIds.includes(songId) === wantsPreview(state, songId);
+
+/** GET /stream/song/:id/preview: the preview's signed addresses (no purchase needed). */
+export function requestPreviewAddress(songId: string, signal?: AbortSignal): Promise<StreamPreviewResponse> {
+  return api.get<StreamPreviewResponse>(`/stream/song/${encodeURIComponent(songId)}/preview`, { signal });
+}
+
+/**
+ * GET /stream/song/:id, once per song; in preview mode GET /stream/song/:id/preview instead (and once more when
+ * the cached addresses are of the other kind).
+ */
 export const fetchSongStream = createAsyncThunk<
-  StreamSongResponse & { songId: string },
+  StreamSongResponse & { songId: string; preview: boolean },
   FetchSongStreamArg,
-  StreamThunkConfig
+  SongStreamThunkConfig
 >(
   'stream/fetchSong',
-  async ({ songId, song }, { getState, rejectWithValue, signal }) => {
-    if (getState().stream.fetchedIds.includes(songId)) {
+  async ({ songId, song }, { dispatch, getState, rejectWithValue, signal }) => {
+    const state = getState();
+    const preview = wantsPreview(state, songId);
+    if (alreadyFetched(state, songId)) {
       return rejectWithValue({ message: STREAM_MESSAGES.alreadyFetched, skipped: true });
+    }
+    if (preview) {
+      try {
+        const { url, audioUrl, firstSegmentUrl, startSec, durationSec } = await requestPreviewAddress(
+          songId,
+          signal,
+        );
+        dispatch(previewWindowKnown({ songId, startSec, durationSec }));
+        return { url, audioUrl, firstSegmentUrl, songId, preview: true };
+      } catch (error) {
+        return rejectWithValue({ message: errorText(error, STREAM_MESSAGES.previewFailed) });
+      }
     }
     try {
       const response = await (takePrefetchedAddress(songId) ?? requestSongAddress(songId, signal));
-      return { ...response, songId };
+      return { ...response, songId, preview: false };
     } catch (error) {
       return rejectWithValue({
         message: songStreamErrorMessage(
@@ -78,7 +116,10 @@ export const fetchSongStream = createAsyncThunk<
       });
     }
   },
-  { condition: ({ songId }, { getState }) => getState().stream.fetchingSongId !== songId },
+  {
+    condition: ({ songId }, { getState }) => getState().stream.fetchingSongId !== songId,
+    getPendingMeta: ({ arg }, { getState }) => ({ skipped: alreadyFetched(getState(), arg.songId) }),
+  },
 );
 
 async function requestAlbumAddresses(albumId: string, signal: AbortSignal): Promise<StreamAlbumResponse> {
@@ -117,7 +158,8 @@ function storeAlbumUrls(state: StreamState, response: StreamAlbumResponse): void
   response.urls.forEach((item, index) => {
     // An item without a song id is keyed by its position (SPEC section 7).
     const key = item.songId || String(index);
-    // An address already held stays: replacing the playing song's would make the player load it again.
+    // An address already held stays: replacing the playing song's would make the player load it again. A held
+    // preview's stays too (and stays marked as one): playing the song itself asks for its own address then.
     if (state.urls[key]) return;
     state.urls[key] = item.url;
     if (item.firstSegmentUrl) state.firstSegmentUrls[key] = item.firstSegmentUrl;
@@ -138,22 +180,27 @@ const streamSlice = createSlice({
       delete state.audioUrls[action.payload];
       delete state.firstSegmentUrls[action.payload];
       state.fetchedIds = state.fetchedIds.filter((id) => id !== action.payload);
+      state.previewIds = state.previewIds.filter((id) => id !== action.payload);
     },
   },
   extraReducers: (builder) => {
     builder
       .addCase(fetchSongStream.pending, (state, action) => {
-        if (state.fetchedIds.includes(action.meta.arg.songId)) return;
+        if (action.meta.skipped) return;
         state.loading = true;
         state.fetchingSongId = action.meta.arg.songId;
         state.error = null;
       })
       .addCase(fetchSongStream.fulfilled, (state, action) => {
-        const { songId, url, audioUrl, firstSegmentUrl } = action.payload;
+        const { songId, url, audioUrl, firstSegmentUrl, preview } = action.payload;
         state.urls[songId] = url;
         state.audioUrls[songId] = audioUrl;
+        // Always replaced: a song's first segment is never asked for with its preview's playlist, nor the reverse.
         if (firstSegmentUrl) state.firstSegmentUrls[songId] = firstSegmentUrl;
+        else delete state.firstSegmentUrls[songId];
         markFetched(state, songId);
+        state.previewIds = state.previewIds.filter((id) => id !== songId);
+        if (preview) state.previewIds.push(songId);
         state.loading = false;
         state.fetchingSongId = null;
       })

@@ -1,4 +1,4 @@
-import { minorToPrice } from './studio.validation';
+import { clockText, minorToPrice } from './studio.validation';
 import type {
   Album,
   AlbumFormValues,
@@ -20,6 +20,7 @@ export function songFormValues(song: Song | null, artistId = ''): SongFormValues
     price: song ? minorToPrice(song.price) : '0.00',
     album: song?.album?._id ?? '',
     artist: song?.artist._id ?? artistId,
+    previewStart: song?.previewStartSec != null ? clockText(song.previewStartSec) : '',
     audio: null,
     coverImage: null,
   };
@@ -46,6 +47,7 @@ export function artistFormValues(artist: Artist | null): ArtistFormValues {
     genre: artist?.genres[0] ?? '',
     subscriptionPrice: artist ? minorToPrice(artist.subscriptionPrice) : '0.00',
     ownerId: artist?.ownerId ?? '',
+    allowSubscriberDownloads: artist?.allowSubscriberDownloads ?? false,
     image: null,
   };
 }
@@ -72,6 +74,7 @@ export function buildSongForm(values: SongFormValues): FormData {
   form.append('album', values.album);
   // An artist account may leave the artist out: its own profile is used.
   if (values.artist) form.append('artist', values.artist);
+  form.append('previewStart', values.previewStart.trim());
   appendFiles(form, { audio: values.audio, coverImage: values.coverImage });
   return form;
 }
@@ -109,6 +112,7 @@ export function buildArtistForm(values: ArtistFormValues, options: { includeOwne
   form.append('genre', values.genre.trim());
   form.append('subscriptionPrice', price(values.subscriptionPrice));
   if (options.includeOwner) form.append('ownerId', values.ownerId.trim());
+  form.append('allowSubscriberDownloads', String(values.allowSubscriberDownloads));
   appendFiles(form, { image: values.image });
   return form;
 }

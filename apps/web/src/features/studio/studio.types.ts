@@ -13,6 +13,8 @@ export interface SongFormValues {
   album: string;
   /** Artist id ('' lets an artist account use its own profile). */
   artist: string;
+  /** Where the 30-second preview starts: seconds or m:ss, '' for the default (0:30). */
+  previewStart: string;
   audio: File | null;
   coverImage: File | null;
 }
@@ -37,6 +39,8 @@ export interface ArtistFormValues {
   subscriptionPrice: string;
   /** Admin only: the artist account that manages the profile, or ''. */
   ownerId: string;
+  /** Subscribers may download the artist's subscription songs. */
+  allowSubscriberDownloads: boolean;
   image: File | null;
 }
 

@@ -10,7 +10,9 @@ import {
 import {
   ALBUM_FIELD_LABELS,
   SONG_FIELD_LABELS,
+  checkPreviewStart,
   checkPrice,
+  clockText,
   hasErrors,
   minorToPrice,
   priceToMinor,
@@ -146,6 +148,24 @@ describe('serverFieldErrors', () => {
   });
 });
 
+describe('preview start', () => {
+  it('accepts seconds, m:ss or nothing, inside the song when its length is known', () => {
+    expect(checkPreviewStart('', 200)).toBeUndefined();
+    expect(checkPreviewStart('45', 200)).toBeUndefined();
+    expect(checkPreviewStart('1:05.5', 200)).toBeUndefined();
+    expect(checkPreviewStart('3:20', 200)).toBe('Preview start must be within the song (before 3:20)');
+    expect(checkPreviewStart('3:20', null)).toBeUndefined();
+    expect(checkPreviewStart('soon', null)).toBe('Preview start must be a time such as 45 or 1:05');
+    expect(checkPreviewStart('1:75', null)).toBe('Preview start must be a time such as 45 or 1:05');
+  });
+
+  it('shows a stored start as m:ss', () => {
+    expect(clockText(30)).toBe('0:30');
+    expect(clockText(65.5)).toBe('1:05.5');
+    expect(clockText(600)).toBe('10:00');
+  });
+});
+
 describe('form bodies', () => {
   it('sends song text fields first and files last, trimmed, with 0 for an empty price', () => {
     const cover = image();
@@ -165,10 +185,12 @@ describe('form bodies', () => {
       'price',
       'album',
       'artist',
+      'previewStart',
       'audio',
       'coverImage',
     ]);
     expect(form.get('title')).toBe('Night Drive');
+    expect(form.get('previewStart')).toBe('');
     expect(form.get('price')).toBe('0');
     expect(form.get('accessType')).toBe('subscription');
     expect((form.get('audio') as File).name).toBe('take.wav');

@@ -55,6 +55,29 @@ export function minorToPrice(minor: number): string {
   return (minor / 100).toFixed(2);
 }
 
+const PREVIEW_START_PATTERN = /^\d{1,5}(\.\d{1,2})?$|^\d{1,3}:[0-5]\d(\.\d{1,2})?$/;
+
+/** Seconds as the form shows them: "1:05", "0:30", "1:05.5" (the server keeps hundredths). */
+export function clockText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round((seconds - minutes * 60) * 100) / 100;
+  const [whole = '0', fraction] = String(rest).split('.');
+  return `${minutes}:${whole.padStart(2, '0')}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The preview start: '' (the default), seconds ("45") or minutes:seconds ("1:05"), inside the song when known. */
+export function checkPreviewStart(value: string, durationSec: number | null): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  if (!PREVIEW_START_PATTERN.test(text)) return 'Preview start must be a time such as 45 or 1:05';
+  const [minutes, seconds] = text.includes(':') ? text.split(':') : ['0', text];
+  const start = Number(minutes) * 60 + Number(seconds);
+  if (durationSec && durationSec > 0 && start >= durationSec) {
+    return `Preview start must be within the song (before ${clockText(Math.floor(durationSec))})`;
+  }
+  return undefined;
+}
+
 function checkGenre(value: string): string | undefined {
   const text = value.trim();
   if (!text) return undefined;
@@ -98,9 +121,15 @@ function compact<Field extends string>(errors: FieldErrors<Field>): FieldErrors<
 
 export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
 
-export function validateSongForm(values: SongFormValues, mode: FormMode): FieldErrors<SongField> {
+/** `durationSec`: the song's length when editing a ready song whose audio stays (null otherwise). */
+export function validateSongForm(
+  values: SongFormValues,
+  mode: FormMode,
+  durationSec: number | null = null,
+): FieldErrors<SongField> {
   return compact<SongField>({
     title: checkText('Title', values.title, 200, true),
+    previewStart: checkPreviewStart(values.previewStart, values.audio ? null : durationSec),
     singer: checkText('Singer', values.singer, 200, false),
     genre: checkGenre(values.genre),
     price: checkPrice('Price', values.price),
@@ -170,6 +199,7 @@ export const SONG_FIELD_LABELS: Record<SongField, string> = {
   price: 'Price',
   album: 'Album',
   artist: 'Artist',
+  previewStart: 'Preview start',
   audio: 'Audio file',
   coverImage: 'Cover',
 };
@@ -191,5 +221,6 @@ export const ARTIST_FIELD_LABELS: Record<ArtistField, string> = {
   genre: 'Genre',
   subscriptionPrice: 'Subscription price',
   ownerId: 'Managing account',
+  allowSubscriberDownloads: 'Subscriber downloads',
   image: 'Image',
 };

@@ -35,12 +35,15 @@ function CardLink({
   title,
   subtitle,
   centered = false,
+  action,
 }: {
   to: string;
   cover: ReactNode;
   title: string;
   subtitle?: ReactNode;
   centered?: boolean;
+  /** A control under the card (outside its link). */
+  action?: ReactNode;
 }) {
   return (
     <li className="min-w-0">
@@ -59,6 +62,7 @@ function CardLink({
           {subtitle ? <p className="truncate text-meta text-muted">{subtitle}</p> : null}
         </div>
       </Link>
+      {action ? <div className="mt-2">{action}</div> : null}
     </li>
   );
 }
@@ -83,7 +87,16 @@ export function ArtistCard({ artist }: { artist: Artist }) {
   );
 }
 
-export function AlbumCard({ album, showArtist = true }: { album: Album; showArtist?: boolean }) {
+export function AlbumCard({
+  album,
+  showArtist = true,
+  action,
+}: {
+  album: Album;
+  showArtist?: boolean;
+  /** A control under the card, e.g. the purchases page's download menu. */
+  action?: ReactNode;
+}) {
   const year = album.releaseDate ? new Date(album.releaseDate).getFullYear() : null;
   const subtitle = showArtist ? album.artist?.name : year && !Number.isNaN(year) ? String(year) : 'Album';
   return (
@@ -92,6 +105,7 @@ export function AlbumCard({ album, showArtist = true }: { album: Album; showArti
       cover={<CoverArt src={album.cover} alt={`${album.title} cover`} kind="album" className="w-full" />}
       title={album.title}
       subtitle={subtitle}
+      action={action}
     />
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Song } from '@backbeat/contract';
 import { backbeatApi } from '../../../lib/api-query';
 import { authReducer, createInitialAuthState } from '../../auth';
-import { selectSelectedSong, streamReducer } from '../../player';
+import { previewReducer, selectActivePreview, selectSelectedSong, streamReducer } from '../../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../../player/player.slice';
 import { songsReducer } from '../songs.slice';
@@ -27,6 +27,8 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   album: { _id: 'album-1', title: 'Night Shift', isPremium: false },
   status: 'ready',
   canPlay: true,
+  previewStartSec: null,
+  canDownload: false,
   createdAt: '2024-01-01T00:00:00.000Z',
   ...overrides,
 });
@@ -40,6 +42,7 @@ function renderList(songs: Song[], showAlbum = true) {
       songs: songsReducer,
       stream: streamReducer,
       player: playerReducer,
+      preview: previewReducer,
       [backbeatApi.reducerPath]: backbeatApi.reducer,
     },
     preloadedState: { auth: createInitialAuthState(null) },
@@ -88,5 +91,24 @@ describe('SongList album link', () => {
     expect(selectSelectedSong(store.getState())).toBeFalsy();
     fireEvent.click(within(row).getByText('Song a'));
     expect(selectSelectedSong(store.getState())?._id).toBe('a');
+  });
+});
+
+describe('SongList previews', () => {
+  it('offers "Preview" on locked, ready songs only, and starts the preview within the list', () => {
+    const songs = [
+      song('open'),
+      song('locked', { canPlay: false }),
+      song('busy', { canPlay: false, status: 'processing' }),
+    ];
+    const store = renderList(songs);
+    const buttons = screen.getAllByRole('button', { name: /^Preview / });
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Preview Song locked (30 seconds)',
+    ]);
+    fireEvent.click(buttons[0]!);
+    expect(selectSelectedSong(store.getState())?._id).toBe('locked');
+    expect(selectActivePreview(store.getState())?.songId).toBe('locked');
+    expect(screen.getByRole('button', { name: 'Pause preview of Song locked' })).toBeTruthy();
   });
 });

@@ -1,10 +1,10 @@
-import { use } from 'react';
+import { use, type ReactNode } from 'react';
 import { Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
 import { AddToPlaylistMenu } from '../../playlists';
-import { SongPlayButton, usePlaySongInList, type SongListPlayContext } from '../../player';
+import { SongPlayButton, SongPreviewButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
 import { SongLockActionContext } from './song-lock-action';
 
@@ -22,6 +22,8 @@ export interface SongListProps {
   label?: string;
   /** Where the list comes from: playing a row makes this list the player's queue ('all' by default). */
   playContext?: SongListPlayContext;
+  /** One more control per row, before its like button (e.g. the purchases page's download menu). */
+  rowAction?: (song: Song) => ReactNode;
 }
 
 const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
@@ -34,11 +36,11 @@ function isOwnControl(target: EventTarget): boolean {
 const rowGrid =
   'grid grid-cols-[40px_minmax(0,1fr)_auto] items-center gap-3 md:gap-4 lg:grid-cols-[40px_minmax(0,1.4fr)_minmax(0,1fr)_13rem]';
 /**
- * Each row is its own grid, so the actions column has one fixed width per list: wide enough for a lock's
- * "Subscribe $4.99/month" when any song of the list is locked, else just playlist, like and duration.
+ * Each row is its own grid, so the actions column has one fixed width per list: wide enough for "Preview" and a
+ * lock's "Subscribe $4.99/month" when any song of the list is locked, else just playlist, like and duration.
  */
 const lockedRowGrid =
-  'grid grid-cols-[40px_minmax(0,1fr)_auto] items-center gap-3 md:gap-4 lg:grid-cols-[40px_minmax(0,1.4fr)_minmax(0,1fr)_21rem]';
+  'grid grid-cols-[40px_minmax(0,1fr)_auto] items-center gap-3 md:gap-4 lg:grid-cols-[40px_minmax(0,1.4fr)_minmax(0,1fr)_27rem]';
 
 /** Why a song cannot be played, as text (never colour alone). */
 function lockText(song: Song): string | null {
@@ -71,6 +73,7 @@ function SongRow({
   showAlbum,
   numbered,
   grid,
+  rowAction,
 }: {
   song: Song;
   songs: Song[];
@@ -83,6 +86,7 @@ function SongRow({
   showAlbum: boolean;
   numbered: boolean;
   grid: string;
+  rowAction?: (song: Song) => ReactNode;
 }) {
   const lock = lockText(song);
   const LockAction = use(SongLockActionContext);
@@ -149,6 +153,9 @@ function SongRow({
         <span className="hidden lg:block" />
       )}
       <div className="flex items-center justify-end gap-1 md:gap-3">
+        {lock && !processing ? (
+          <SongPreviewButton songs={songs} index={position} context={playContext} />
+        ) : null}
         {lock && LockAction ? (
           <LockAction song={song} />
         ) : lock ? (
@@ -162,6 +169,7 @@ function SongRow({
           </span>
         ) : null}
         {processing ? null : <AddToPlaylistMenu song={song} />}
+        {rowAction?.(song)}
         {onToggleLike ? (
           <IconButton
             label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
@@ -192,6 +200,7 @@ export function SongList({
   startIndex = 1,
   label = 'Songs',
   playContext = DEFAULT_PLAY_CONTEXT,
+  rowAction,
 }: SongListProps) {
   const player = usePlaySongInList(songs, playContext);
   const grid = songs.some((song) => lockText(song) !== null) ? lockedRowGrid : rowGrid;
@@ -211,6 +220,7 @@ export function SongList({
           showAlbum={showAlbum}
           numbered={numbered}
           grid={grid}
+          rowAction={rowAction}
         />
       ))}
     </ol>

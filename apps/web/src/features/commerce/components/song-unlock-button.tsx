@@ -7,7 +7,7 @@ import { OfferButton } from './offer-button';
  * A locked song row's way in: buy the song, buy its premium album, or subscribe to its artist. A song carries only
  * its own price, so the album's or artist's price comes from their (cached) catalogue entries.
  */
-export function SongUnlockButton({ song }: { song: Song }) {
+export function SongUnlockButton({ song, look = 'row' }: { song: Song; look?: 'row' | 'header' }) {
   const kind = songOfferKind(song);
   const albumId = kind === 'album' ? song.album?._id : undefined;
   const artistId = kind === 'subscription' ? song.artist._id : undefined;
@@ -24,5 +24,5 @@ export function SongUnlockButton({ song }: { song: Song }) {
         : artist.data
           ? subscriptionOffer(artist.data)
           : null;
-  return <OfferButton kind={kind} offer={offer} />;
+  return <OfferButton kind={kind} offer={offer} look={look} />;
 }

@@ -4,11 +4,13 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Legend,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
+import { pluralize } from '../../../lib/format';
 import { useGetPlaysSeriesQuery, useGetSubscribersSeriesQuery } from '../dashboard.api';
 import type { SeriesArgs } from '../dashboard.types';
 import { ChartFrame } from './chart-frame';
@@ -70,7 +72,7 @@ export function SubscribersChart({ args }: { args: SeriesArgs }) {
   );
 }
 
-/** Full plays per period. */
+/** Full plays per period, and beside them the previews of locked songs (not plays: a figure of their own). */
 export function PlaysChart({ args }: { args: SeriesArgs }) {
   const query = useGetPlaysSeriesQuery(args);
   const points = (query.data?.points ?? []).map((point) => ({
@@ -78,20 +80,23 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
     label: periodLabel(point.period, args.bucket),
   }));
   const total = points.reduce((sum, point) => sum + point.plays, 0);
+  const previews = points.reduce((sum, point) => sum + point.previewPlays, 0);
   return (
     <ChartFrame
       title="Plays"
-      headline={query.data ? `${total.toLocaleString()} in the range` : undefined}
+      headline={
+        query.data ? `${total.toLocaleString()} in the range · ${pluralize(previews, 'preview')}` : undefined
+      }
       loading={query.isLoading}
       error={query.isError ? query.error : undefined}
       fallback="Something went wrong"
       onRetry={() => void query.refetch()}
-      empty={total === 0}
-      emptyText="Every full listen of a song is counted here on the day it was played."
+      empty={total === 0 && previews === 0}
+      emptyText="Full listens are counted here on the day they were played, previews of locked songs beside them."
       table={{
-        caption: 'Plays by period',
-        columns: ['Period', 'Plays'],
-        rows: points.map((p) => [p.label, p.plays]),
+        caption: 'Plays and preview plays by period',
+        columns: ['Period', 'Plays', 'Preview plays'],
+        rows: points.map((p) => [p.label, p.plays, p.previewPlays]),
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -101,6 +106,8 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
           <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
           <Tooltip cursor={{ fill: 'rgba(255,255,255,0.04)' }} contentStyle={tooltipStyle} />
           <Bar dataKey="plays" name="Plays" fill={CHART_COLORS.albums} />
+          <Bar dataKey="previewPlays" name="Preview plays" fill={CHART_COLORS.subscriptions} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -1,4 +1,4 @@
-import { Disc3, DollarSign, Headphones, Music, ReceiptText, Undo2, UsersRound } from 'lucide-react';
+import { Disc3, DollarSign, Headphones, Music, ReceiptText, Timer, Undo2, UsersRound } from 'lucide-react';
 import { QueryErrorState } from '../../../components/ui';
 import { formatMoney, pluralize } from '../../../lib/format';
 import { useGetOverviewQuery } from '../dashboard.api';
@@ -7,7 +7,10 @@ import { StatCard } from './stat-card';
 
 const icon = (Icon: typeof Music) => <Icon size={18} strokeWidth={1.75} />;
 
-/** The range's figures: net revenue and its kinds in the main currency, refunds, subscribers now, plays. */
+/**
+ * The range's figures: net revenue and its kinds in the main currency, refunds, subscribers now, full plays, and
+ * the 30-second previews of locked songs (never counted as plays).
+ */
 export function OverviewCards({ scope }: { scope: DashboardScope }) {
   const query = useGetOverviewQuery(scope);
   if (query.isError) {
@@ -62,6 +65,12 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
           icon={icon(Headphones)}
           loading={loading}
           value={data ? data.plays.toLocaleString() : '—'}
+        />
+        <StatCard
+          label="Preview plays"
+          icon={icon(Timer)}
+          loading={loading}
+          value={data ? data.previewPlays.toLocaleString() : '—'}
         />
       </div>
       {data ? (

@@ -3,6 +3,7 @@ import { Heart, Keyboard, ListMusic, SkipBack, SkipForward, SlidersHorizontal } 
 import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';
+import { PlayerPreviewButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
 import { UpNextList } from './up-next-list';
@@ -40,7 +41,8 @@ export function DesktopPlayer() {
             className="size-14"
             eager
           />
-          <NowPlayingMeta song={song} error={error} />
+          <NowPlayingMeta song={song} error={error} badge={<PreviewBadge />} badgeLine="singer" />
+          <PlayerPreviewButton />
           <IconButton
             label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
             aria-pressed={liked}

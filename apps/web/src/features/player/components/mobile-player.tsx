@@ -13,6 +13,7 @@ import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { useModalFocus } from '../hooks/use-modal-focus';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';
+import { PlayerPreviewButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
 
@@ -51,9 +52,10 @@ function MiniBar({ onExpand }: { onExpand: () => void }) {
           <span className="sr-only">Open now playing: </span>
           <CoverArt src={song.coverImage} alt="" small iconSize={16} className="size-10" />
           <span className="min-w-0 flex-1">
-            <NowPlayingMeta song={song} error={error} linkSinger={false} />
+            <NowPlayingMeta song={song} error={error} linkSinger={false} badge={<PreviewBadge compact />} />
           </span>
         </button>
+        <PlayerPreviewButton />
         <PlayPauseButton
           playing={playing}
           busy={busy}
@@ -140,7 +142,8 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
       </div>
 
       <div className="relative flex flex-col gap-5">
-        <NowPlayingMeta song={song} error={error} size="lg" onNavigate={onClose} />
+        <NowPlayingMeta song={song} error={error} size="lg" onNavigate={onClose} badge={<PreviewBadge />} />
+        <PlayerPreviewButton className="self-start" />
         <SeekBar size="md" />
         <div className="flex items-center justify-between">
           <IconButton label="Shuffle" onClick={controls.comingSoon}>

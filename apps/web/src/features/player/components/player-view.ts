@@ -17,6 +17,10 @@ export interface PlayerView {
   busy: boolean;
   /** The current song's stream error message: play is disabled and a warning shows. */
   error: string | null;
+  /** What plays is the song's preview: its window once known, and whether it reached its end. */
+  preview: { window: { startSec: number; durationSec: number } | null; ended: boolean } | null;
+  /** The song is locked and ready: the player offers its preview. */
+  offerPreview: boolean;
   upNext: Song[];
   playSong: (song: Song) => void;
   openShortcuts: () => void;

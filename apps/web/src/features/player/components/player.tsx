@@ -11,11 +11,12 @@ import { whenIdle } from '../idle';
 import { gaplessSupported } from '../playback/gapless-support';
 import { loadHls } from '../playback/hls-loader';
 import { usePlaybackEngine } from '../playback/use-playback-engine';
-import { selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
+import { selectActivePreview, selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
 import { selectSong } from '../player.slice';
 import { DesktopPlayer } from './desktop-player';
 import { MobilePlayer } from './mobile-player';
 import { PlayerViewContext, type PlayerView } from './player-view';
+import { PreviewEndPrompt } from './preview-parts';
 import { ShortcutsDialog } from './shortcuts-dialog';
 
 /**
@@ -31,6 +32,7 @@ export function Player() {
   const player = usePlayerSelector(selectPlayer);
   const stream = usePlayerSelector(selectCurrentStream);
   const upNext = usePlayerSelector(selectUpNext);
+  const preview = usePlayerSelector(selectActivePreview);
   const engine = usePlaybackEngine(audio, isMobile);
   const controls = usePlayerControls();
   const song = player.selectedSong;
@@ -80,13 +82,15 @@ export function Player() {
             liked: controls.likedIds.includes(song._id),
             busy: !stream.error && (stream.loading || engine.sourceLoading),
             error: stream.error,
+            preview: preview ? { window: preview.window, ended: preview.ended } : null,
+            offerPreview: !preview && song.canPlay === false && song.status === 'ready',
             upNext,
             playSong,
             openShortcuts,
             controls,
           }
         : null,
-    [song, player, stream, engine.sourceLoading, upNext, playSong, openShortcuts, controls],
+    [song, player, stream, preview, engine.sourceLoading, upNext, playSong, openShortcuts, controls],
   );
 
   return (
@@ -100,6 +104,7 @@ export function Player() {
           {/* In flow: the page ends above the fixed mini bar (56 px) or desktop bar (88 px). */}
           <div aria-hidden="true" className="h-14 shrink-0 md:h-[88px]" />
           {isMobile ? <MobilePlayer /> : <DesktopPlayer />}
+          <PreviewEndPrompt />
         </PlayerViewContext.Provider>
       ) : null}
       <ShortcutsDialog open={shortcutsOpen} onClose={closeShortcuts} />

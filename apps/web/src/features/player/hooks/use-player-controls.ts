@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { useSongLikes } from '../../auth';
 import { PLAYER_MESSAGES, SEEK_STEP_S } from '../player.constants';
 import { seek, setVolume, toggleMute, togglePlay, toggleRepeat } from '../player.slice';
-import { playNext, playPrevious } from '../player.thunks';
+import { leavePreview, playNext, playPrevious, previewSong } from '../player.thunks';
 import { usePlayerDispatch, usePlayerStore } from './use-player-store';
 
 /** Every player command in one place, shared by the controls, the keyboard shortcuts and the Media Session. */
@@ -36,10 +36,18 @@ export function usePlayerControls() {
       toggleMute: () => dispatch(toggleMute()),
       toggleRepeat: () => dispatch(toggleRepeat()),
       toggleLike: toggleLikeCurrent,
+      /** Plays the current song's preview (again), within its list. */
+      preview: () => {
+        const { selectedSong, playbackContext } = store.getState().player;
+        if (!selectedSong) return;
+        const context = { type: playbackContext.type, id: playbackContext.id };
+        dispatch(previewSong({ songs: [selectedSong], index: 0, context }));
+      },
+      dismissPreview: () => dispatch(leavePreview()),
       /** Lossless, reset master, the decorative button and shuffle are not built yet. */
       comingSoon: () => toast(PLAYER_MESSAGES.placeholder),
     }),
-    [dispatch, likedIds, seekBy, toggleLikeCurrent],
+    [dispatch, likedIds, seekBy, store, toggleLikeCurrent],
   );
 }
 

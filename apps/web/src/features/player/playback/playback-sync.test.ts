@@ -2,7 +2,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pause, play, playerReducer, playFromList } from '../player.slice';
 import { songsA } from '../player.test-fixtures';
-import { playNext } from '../player.thunks';
+import { playNext, previewSong } from '../player.thunks';
+import { previewReducer } from '../preview.slice';
 import { prefetchAlbumStream, streamReducer } from '../stream.slice';
 import type { PlaybackController } from './playback-controller';
 import { startPlaybackSync, type Handover } from './playback-sync';
@@ -17,7 +18,9 @@ function fakeController() {
 }
 
 function setup() {
-  const store = configureStore({ reducer: { player: playerReducer, stream: streamReducer } });
+  const store = configureStore({
+    reducer: { player: playerReducer, stream: streamReducer, preview: previewReducer },
+  });
   const controller = fakeController();
   const audio = document.createElement('audio');
   vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
@@ -43,6 +46,18 @@ const albumAddresses = {
 /** The server: the album's addresses, or one song's. */
 function answer(input: RequestInfo | URL): Promise<Response> {
   const url = String(input);
+  const previewed = /\/stream\/song\/(\w+)\/preview/.exec(url)?.[1];
+  if (previewed) {
+    const base = `/preview/${previewed}`;
+    const body = {
+      url: `${base}/index.m3u8?token=p`,
+      audioUrl: `${base}/audio?token=p`,
+      firstSegmentUrl: `${base}/seg_0000.ts`,
+      startSec: 30,
+      durationSec: 30,
+    };
+    return Promise.resolve(new Response(JSON.stringify(body)));
+  }
   const song = /\/stream\/song\/(\w+)/.exec(url)?.[1];
   const body = song
     ? { url: `/hls/${song}/index.m3u8?token=own`, audioUrl: `/audio/${song}` }
@@ -115,5 +130,34 @@ describe('playback sync', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/stream/song/a3']);
     expect(controller.clear).toHaveBeenCalled();
     expect(onSelection).toHaveBeenLastCalledWith('none', false);
+  });
+
+  it("plays a preview from the preview's own addresses, and the song itself never from them", async () => {
+    const { store, controller } = setup();
+    store.dispatch(previewSong({ songs: songsA, index: 1, context: { type: 'album', id: 'album-1' } }));
+    await vi.waitFor(() => expect(controller.select).toHaveBeenCalledTimes(1));
+    expect(controller.select).toHaveBeenLastCalledWith(
+      {
+        songId: 'a2',
+        url: '/preview/a2/index.m3u8?token=p',
+        fallbackUrl: '/preview/a2/audio?token=p',
+        firstSegmentUrl: '/preview/a2/seg_0000.ts',
+        durationHint: 30,
+      },
+      { startPosition: 0, continuous: false },
+    );
+    // The album's addresses arriving meanwhile do not replace the preview's.
+    await store.dispatch(prefetchAlbumStream('album-1'));
+    expect(controller.select).toHaveBeenCalledTimes(1);
+
+    // Chosen again (not as a preview), the song asks for its own address instead of playing the preview's.
+    controller.clear.mockClear();
+    store.dispatch(playFromList({ songs: songsA, index: 1, context: { type: 'album', id: 'album-1' } }));
+    expect(controller.clear).toHaveBeenCalled();
+    await vi.waitFor(() => expect(controller.select).toHaveBeenCalledTimes(2));
+    expect(controller.select).toHaveBeenLastCalledWith(
+      expect.objectContaining({ songId: 'a2', url: '/hls/a2/index.m3u8?token=own', firstSegmentUrl: null }),
+      expect.anything(),
+    );
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Song } from '../../catalog';
-import type { PlayerRootState } from '../player.selectors';
+import { selectActivePreview, type PlayerRootState } from '../player.selectors';
 import { claimAlbumPrefetch } from '../stream-prefetch';
 import { fetchAlbumStream, fetchSongStream } from '../stream.slice';
 import type { PlaybackController, SongRequest } from './playback-controller';
@@ -37,15 +37,26 @@ export function selectionKeyOf(state: PlayerRootState): string | null {
   return selectedSong ? `${selectedSong._id}:${lastSelectedAt ?? 'restored'}` : null;
 }
 
+/** The song's addresses are held, and of the kind wanted now: its preview's in preview mode, else its own. */
+export function holdsAddress(state: PlayerRootState, songId: string): boolean {
+  const previewing = selectActivePreview(state)?.songId === songId;
+  return state.stream.fetchedIds.includes(songId) && state.stream.previewIds.includes(songId) === previewing;
+}
+
+/**
+ * What the controller plays for `song`, or null without a held address of the kind wanted now. A preview is its
+ * own 30-second stream: a song's address never stands in for its preview, nor a preview's for the song.
+ */
 export function songRequest(state: PlayerRootState, song: Song): SongRequest | null {
   const url = state.stream.urls[song._id];
-  if (!url) return null;
+  if (!url || !holdsAddress(state, song._id)) return null;
+  const preview = selectActivePreview(state);
   return {
     songId: song._id,
     url,
     fallbackUrl: state.stream.audioUrls[song._id] ?? null,
     firstSegmentUrl: state.stream.firstSegmentUrls[song._id] ?? null,
-    durationHint: song.duration,
+    durationHint: preview?.songId === song._id ? preview.window?.durationSec : song.duration,
   };
 }
 
@@ -95,8 +106,9 @@ export function startPlaybackSync(options: PlaybackSyncOptions): PlaybackSync {
   /** A stream address is fetched when the selected song has none; in an album the rest comes in one call. */
   const fetchAddress = (state: PlayerRootState) => {
     const song = state.player.selectedSong;
-    const fetched = song ? state.stream.fetchedIds.includes(song._id) : false;
-    const signature = `${selectionKeyOf(state)}:${fetched}:${state.player.isPlaying}`;
+    const fetched = song ? holdsAddress(state, song._id) : false;
+    const previewing = selectActivePreview(state) !== null;
+    const signature = `${selectionKeyOf(state)}:${fetched}:${previewing}:${state.player.isPlaying}`;
     if (signature === addressFor) return;
     addressFor = signature;
     if (!song || fetched) return;

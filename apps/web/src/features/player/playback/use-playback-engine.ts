@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { PLAYER_MESSAGES } from '../player.constants';
 import { isNearEnd, nextInQueue, playbackQueue } from '../player.rules';
 import {
+  selectActivePreview,
   selectLibrarySongs,
   selectPlaybackContext,
   selectPlayer,
@@ -189,7 +190,8 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
   useEffect(() => {
     if (!controller?.joinsSongs || soundedFor === null || soundedFor !== selectionKey()) return;
     const state = store.getState();
-    const following = followingSong(state, repeating());
+    // A preview stops at its end with the buy prompt (playNext): nothing is laid on the timeline after it.
+    const following = selectActivePreview(state) ? null : followingSong(state, repeating());
     if (!following || following.canPlay === false || following.status !== 'ready') {
       controller.setNext(null);
       return;
@@ -234,7 +236,10 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
       // Where the current song's second 0 is on the element's timeline (tests and tools read song time from it).
       audio.dataset.songOffset = String(controller.songOffset);
       dispatch(setCurrentTime(time));
-      if (selectedSong) recorder.current.progress(selectedSong._id, time, duration, !audio.paused);
+      // A preview is not a listen: the server counts preview plays itself.
+      const previewing = selectActivePreview(store.getState()) !== null;
+      if (selectedSong && !previewing)
+        recorder.current.progress(selectedSong._id, time, duration, !audio.paused);
       if (!repeating() && isNearEnd(time, duration)) advance(false);
     };
     const onReady = () => {

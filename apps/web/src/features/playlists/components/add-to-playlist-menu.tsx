@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ListMusic, ListPlus, Plus } from 'lucide-react';
 import { useSelector } from 'react-redux';
 import { toast } from 'sonner';
-import { IconButton, Spinner, cx } from '../../../components/ui';
+import { IconButton, Spinner, cx, focusMenuItem, menuItemClass, onMenuKeyDown } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { selectIsSignedIn } from '../../auth';
 import type { PlaylistFormValues } from '../playlist-form';
@@ -16,13 +16,6 @@ import { PlaylistFormDialog } from './playlist-form-dialog';
 
 /** Room the menu needs below its button before it opens upwards instead. */
 const MENU_HEIGHT = 320;
-
-function focusItem(menu: HTMLElement | null, pick: (items: HTMLElement[], current: number) => number) {
-  const items = Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? []);
-  if (items.length === 0) return;
-  const current = items.indexOf(document.activeElement as HTMLElement);
-  items[(pick(items, current) + items.length) % items.length]?.focus();
-}
 
 /**
  * "Add to playlist" for a song row: a menu button listing the user's playlists, plus "New playlist" that
@@ -42,7 +35,7 @@ export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string
 
   useEffect(() => {
     if (!open) return;
-    focusItem(menu.current, () => 0);
+    focusMenuItem(menu.current, () => 0);
     const closeOutside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!wrapper.current?.contains(target)) setOpen(false);
@@ -54,7 +47,7 @@ export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string
   // Once the playlists arrive, focus moves from "New playlist" only if nothing inside was chosen yet.
   useEffect(() => {
     if (open && playlists.isSuccess && !menu.current?.contains(document.activeElement)) {
-      focusItem(menu.current, () => 0);
+      focusMenuItem(menu.current, () => 0);
     }
   }, [open, playlists.isSuccess]);
 
@@ -93,28 +86,7 @@ export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string
     return null;
   }
 
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const moves: Record<string, (items: HTMLElement[], current: number) => number> = {
-      ArrowDown: (_items, current) => current + 1,
-      ArrowUp: (_items, current) => current - 1,
-      Home: () => 0,
-      End: (items) => items.length - 1,
-    };
-    const move = moves[event.key];
-    if (move) {
-      event.preventDefault();
-      focusItem(menu.current, move);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  }
-
-  const itemClass =
-    'flex w-full items-center gap-3 rounded-control px-3 py-2 text-left text-body text-text transition-colors duration-150 ease-out hover:bg-surface-2 focus-visible:bg-surface-2 disabled:opacity-50';
+  const itemClass = menuItemClass;
 
   return (
     <div ref={wrapper} className="relative">
@@ -139,7 +111,7 @@ export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string
           id={menuId}
           role="menu"
           aria-label={`Add ${song.title} to a playlist`}
-          onKeyDown={onMenuKeyDown}
+          onKeyDown={(event) => onMenuKeyDown(event, menu.current, close)}
           className={cx(
             'absolute right-0 z-40 flex max-h-80 w-64 flex-col overflow-y-auto rounded-card border border-line bg-surface p-1.5 shadow-2xl shadow-black/60',
             upwards ? 'bottom-full mb-2' : 'top-full mt-2',

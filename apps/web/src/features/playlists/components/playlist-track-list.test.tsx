@@ -23,6 +23,8 @@ const song = (id: string, overrides: Partial<PlaylistSong> = {}): PlaylistSong =
   album: null,
   status: 'ready',
   canPlay: true,
+  previewStartSec: null,
+  canDownload: false,
   createdAt: '2024-01-01T00:00:00.000Z',
   ...overrides,
 });

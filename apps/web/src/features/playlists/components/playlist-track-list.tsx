@@ -1,4 +1,4 @@
-import { use, useState, type DragEvent, type MouseEvent } from 'react';
+import { use, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Loader, Lock, Pause, Play, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconButton, cx } from '../../../components/ui';
@@ -42,6 +42,8 @@ export interface PlaylistTrackListProps {
   onPlay: (song: PlaylistSong) => void;
   onRemove: (song: PlaylistSong) => void;
   onMove: (from: number, to: number) => void;
+  /** What a locked, ready song offers besides its lock (the page passes the player's preview button). */
+  previewAction?: (song: PlaylistSong, index: number) => ReactNode;
 }
 
 /**
@@ -56,6 +58,7 @@ export function PlaylistTrackList({
   onPlay,
   onRemove,
   onMove,
+  previewAction,
 }: PlaylistTrackListProps) {
   const [drag, setDrag] = useState<DragState | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -197,6 +200,7 @@ export function PlaylistTrackList({
                 ) : null}
               </p>
               <div className="flex items-center justify-end gap-0.5 md:gap-1">
+                {unavailable && song.status === 'ready' ? previewAction?.(song, index) : null}
                 {unavailable && song.status === 'ready' && LockAction ? (
                   <LockAction song={song} />
                 ) : unavailable ? (

@@ -3,7 +3,7 @@ import { artistFormValues, buildArtistForm } from '../studio.forms';
 import type { Artist, ArtistField, ArtistFormValues, FormMode } from '../studio.types';
 import { ARTIST_FIELD_LABELS, IMAGE_ACCEPT, validateArtistForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
-import { FileField, TextAreaField } from './form-fields';
+import { CheckboxField, FileField, TextAreaField } from './form-fields';
 import { GenreInput } from './genre-input';
 import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
 
@@ -58,6 +58,13 @@ export function ArtistForm({ mode, artist, canSetOwner, onSaved }: ArtistFormPro
           autoComplete="off"
           {...textField(form, 'subscriptionPrice')}
           hint="Per month, e.g. 4.99. Subscribers play every song marked for subscribers."
+        />
+        <CheckboxField
+          name="allowSubscriberDownloads"
+          label="Subscribers may download"
+          description="Let active subscribers download your subscription songs as MP3 (and FLAC when lossless). Buyers can always download what they bought."
+          checked={values.allowSubscriberDownloads}
+          onChange={(checked) => setField('allowSubscriberDownloads', checked)}
         />
         {canSetOwner ? (
           <TextField

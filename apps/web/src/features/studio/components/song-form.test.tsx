@@ -19,6 +19,7 @@ const artist: Artist = {
   ownerId: 'user-1',
   songCount: 2,
   albumCount: 0,
+  allowSubscriberDownloads: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -38,6 +39,8 @@ function song(id: string, title: string): Song {
     album: null,
     status: 'ready',
     canPlay: true,
+    previewStartSec: null,
+    canDownload: false,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

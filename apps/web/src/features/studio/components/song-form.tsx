@@ -30,7 +30,7 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
     entity: 'song',
     mode,
     initial: songFormValues(song, defaultArtistId),
-    validate: (values) => validateSongForm(values, mode),
+    validate: (values) => validateSongForm(values, mode, song?.status === 'ready' ? song.duration : null),
     labels: SONG_FIELD_LABELS,
   });
   const { values, setField, errors, upload } = form;
@@ -121,6 +121,14 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           value={values.genre}
           onChange={(genre) => setField('genre', genre)}
           error={errors.genre}
+        />
+        <TextField
+          label="Preview starts at"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0:30"
+          {...textField(form, 'previewStart')}
+          hint="Listeners who have not unlocked the song hear 30 seconds from here (seconds, or m:ss). Empty: 0:30."
         />
       </FormGrid>
       <FormGrid>

@@ -1,0 +1,138 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
+import type { AppDb } from '../../db/client';
+import { albums, artists, downloads, sessions, songs, users } from '../../db/schema';
+import type { Entitlements } from '../access/access-policy';
+import { loadEntitlements } from '../access/entitlements.repository';
+
+/** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
+export interface DownloadSongRow {
+  id: string;
+  title: string;
+  singer: string;
+  status: 'processing' | 'ready' | 'failed';
+  hlsPrefix: string | null;
+  trackNumber: number | null;
+  accessType: 'subscription' | 'purchase-only';
+  /** The song's cover, else its album's (a media-store image key). */
+  coverImage: string | null;
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+  artistAllowsSubscriberDownloads: boolean;
+  albumId: string | null;
+  albumTitle: string | null;
+  albumIsPremium: boolean | null;
+  albumReleaseDate: Date | null;
+  /** Ready songs on the song's album (the "of N" of its track number). */
+  albumTrackCount: number | null;
+  genreName: string | null;
+}
+
+export interface DownloadAlbumRow {
+  id: string;
+  title: string;
+  artistName: string;
+  cover: string | null;
+}
+
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+const songColumns = {
+  id: songs.id,
+  title: songs.title,
+  singer: songs.singer,
+  status: songs.status,
+  hlsPrefix: songs.hlsPrefix,
+  trackNumber: songs.trackNumber,
+  accessType: songs.accessType,
+  coverImage: sql<string | null>`coalesce(${songs.coverImage}, ${albums.cover})`,
+  artistId: songs.artistId,
+  artistName: artists.name,
+  artistOwnerUserId: artists.ownerUserId,
+  artistAllowsSubscriberDownloads: artists.allowSubscriberDownloads,
+  albumId: albums.id,
+  albumTitle: albums.title,
+  albumIsPremium: albums.isPremium,
+  albumReleaseDate: albums.releaseDate,
+  albumTrackCount: sql<number | null>`(select count(*)::int from songs s2
+    where s2.album_id = "songs"."album_id" and s2.status = 'ready')`,
+  genreName: sql<string | null>`(select g.name from genres g where g.id = "songs"."genre_id")`,
+};
+
+export class DownloadsRepository {
+  constructor(private readonly db: AppDb) {}
+
+  private selectSongs() {
+    return this.db
+      .select(songColumns)
+      .from(songs)
+      .innerJoin(artists, eq(artists.id, songs.artistId))
+      .leftJoin(albums, eq(albums.id, songs.albumId));
+  }
+
+  private static row(row: Record<string, unknown> & DownloadSongRow): DownloadSongRow {
+    return {
+      ...row,
+      albumTrackCount: row.albumId ? Number(row.albumTrackCount ?? 0) : null,
+      albumReleaseDate: toDate(row.albumReleaseDate),
+    };
+  }
+
+  async findSong(songId: string): Promise<DownloadSongRow | null> {
+    const [row] = await this.selectSongs().where(eq(songs.id, songId)).limit(1);
+    return row ? DownloadsRepository.row(row) : null;
+  }
+
+  async findAlbum(albumId: string): Promise<DownloadAlbumRow | null> {
+    const [row] = await this.db
+      .select({ id: albums.id, title: albums.title, artistName: artists.name, cover: albums.cover })
+      .from(albums)
+      .innerJoin(artists, eq(artists.id, albums.artistId))
+      .where(eq(albums.id, albumId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The album's ready songs in track order (as the album page lists them). */
+  async listAlbumSongs(albumId: string): Promise<DownloadSongRow[]> {
+    const rows = await this.selectSongs()
+      .where(and(eq(songs.albumId, albumId), eq(songs.status, 'ready')))
+      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+    return rows.map((row) => DownloadsRepository.row(row));
+  }
+
+  loadEntitlements(
+    userId: string,
+    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
+    now: Date,
+  ): Promise<Entitlements> {
+    return loadEntitlements(this.db, userId, scope, now);
+  }
+
+  /** The account's current role; null when it no longer exists. */
+  async findRole(userId: string): Promise<Role | null> {
+    const [row] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.role ?? null;
+  }
+
+  /** A session that is neither revoked nor expired: a download link lives only as long as its session. */
+  async findLiveSession(sessionId: string, now: Date): Promise<{ userId: string; expiresAt: Date } | null> {
+    const [row] = await this.db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async recordDownload(values: {
+    userId: string;
+    itemType: DownloadItemType;
+    itemId: string;
+    format: DownloadFormat;
+  }): Promise<void> {
+    await this.db.insert(downloads).values(values);
+  }
+}
