@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jobs, songs } from '../src/db/schema';
+import { jobs, songRenditions, songs } from '../src/db/schema';
+import { renditionFolder } from '../src/modules/catalog/rendition.repository';
 import { locateFfmpeg } from '../src/modules/media';
 import { hlsVersionName, TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
 import { catalogFixtures } from './catalog-fixtures';
@@ -200,9 +201,18 @@ it('SIGKILL mid-upload and mid-transcode, restart: no half song, no orphan, the 
     const rows = await db.db.select().from(songs);
     expect(rows).toMatchObject([{ id: songId, status: 'ready', sourceKey: null }]);
     expect(rows[0]!.hlsPrefix).toBe(`songs/${songId}/${hlsVersionName(transcodes[0]!.id, 2)}`);
+    // Beside it, only the folders of the preview and MP3 made from it (rendition rows point at each).
+    const renditions = await db.db.select().from(songRenditions);
+    expect(renditions.every((rendition) => rendition.hlsPrefix === rows[0]!.hlsPrefix)).toBe(true);
+    const kept = [
+      rows[0]!.hlsPrefix!,
+      ...renditions.map(renditionFolder).filter((folder): folder is string => folder !== null),
+    ];
     const media = filesUnder(path.join(dataDir, 'media'));
-    expect(media.filter((file) => !file.startsWith(`${rows[0]!.hlsPrefix}/`))).toEqual([]);
-    expect(media.filter((file) => file.endsWith('index.m3u8'))).toHaveLength(1);
+    expect(media.filter((file) => !kept.some((folder) => file.startsWith(`${folder}/`)))).toEqual([]);
+    expect(
+      media.filter((file) => file.startsWith(`${rows[0]!.hlsPrefix}/`) && file.endsWith('index.m3u8')),
+    ).toHaveLength(1);
   } finally {
     await db.close();
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -60,7 +61,10 @@ export function enqueueMp3(deps: Pick<RenditionJobDeps, 'jobs'>, songId: string)
  */
 async function bestSource(deps: RenditionJobDeps, song: RenditionSong): Promise<string> {
   const master = await deps.renditions.findCurrent(song.id, 'flac');
-  return deps.mediaStore.localPath(master?.mediaKey ?? `${song.hlsPrefix}/audio.m4a`);
+  const source = deps.mediaStore.localPath(master?.mediaKey ?? `${song.hlsPrefix}/audio.m4a`);
+  // Gone from the store (removed by hand, a restore without media): retrying cannot bring it back.
+  if (!existsSync(source)) throw new MediaError('INPUT_NOT_FOUND', `The song's audio is missing (${source})`);
+  return source;
 }
 
 function parse(rawPayload: Record<string, unknown>) {
