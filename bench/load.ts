@@ -108,6 +108,8 @@ async function main() {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'true',
+        // The previews the transcodes queue are made before the load starts, not by ffmpeg during it.
+        SEED_DEMO_WAIT: 'all',
         PAYMENTS_SANDBOX: 'true',
         TRUST_PROXY: 'loopback',
       },
