@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DownloadFormat, DownloadItemType } from '@backbeat/contract';
+import { bytesToUuid, SignedTokenCodec, uuidToBytes } from '../../platform/signed-token';
 
 /** A link is for fetching now, not for sharing: ten minutes, and only with the session that asked for it. */
 export const DOWNLOAD_LINK_TTL_MS = 10 * 60 * 1000;
@@ -15,8 +15,6 @@ const ITEM_AT = TYPE_AT + 1;
 const FORMAT_AT = ITEM_AT + 16;
 const EXPIRY_AT = FORMAT_AT + 1;
 const PAYLOAD_BYTES = EXPIRY_AT + 4;
-const MAC_BYTES = 32;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface DownloadClaims {
   userId: string;
@@ -27,28 +25,19 @@ export interface DownloadClaims {
   expiresAt: Date;
 }
 
-const toBytes = (uuid: string) => {
-  if (!UUID_PATTERN.test(uuid)) throw new Error(`Not a UUID: ${uuid}`);
-  return Buffer.from(uuid.replaceAll('-', ''), 'hex');
-};
-const toUuid = (bytes: Buffer) => {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
 /**
  * Signed download links: `base64url(payload).base64url(HMAC-SHA256)` binding the buyer, their session, the item,
  * the format and the expiry. The MAC key is derived from SECRET_KEY for this purpose alone, so no other token of
  * the app (stream, preview, OIDC state) can pass as a download link.
  */
 export class DownloadTokenService {
-  private readonly macKey: Buffer;
+  private readonly codec: SignedTokenCodec;
 
   constructor(
     secretKey: string,
     private readonly ttlMs: number = DOWNLOAD_LINK_TTL_MS,
   ) {
-    this.macKey = createHmac('sha256', secretKey).update('backbeat:download-token:v1').digest();
+    this.codec = new SignedTokenCodec(secretKey, 'download', PAYLOAD_BYTES);
   }
 
   issue(
@@ -57,46 +46,35 @@ export class DownloadTokenService {
   ): { token: string; expiresAt: Date } {
     const payload = Buffer.alloc(PAYLOAD_BYTES);
     payload.writeUInt8(VERSION, 0);
-    toBytes(claims.userId).copy(payload, USER_AT);
-    toBytes(claims.sessionId).copy(payload, SESSION_AT);
+    uuidToBytes(claims.userId).copy(payload, USER_AT);
+    uuidToBytes(claims.sessionId).copy(payload, SESSION_AT);
     payload.writeUInt8(ITEM_TYPES.indexOf(claims.itemType), TYPE_AT);
-    toBytes(claims.itemId).copy(payload, ITEM_AT);
+    uuidToBytes(claims.itemId).copy(payload, ITEM_AT);
     payload.writeUInt8(FORMATS.indexOf(claims.format), FORMAT_AT);
     const expiry = Math.floor((now + this.ttlMs) / 1000);
     payload.writeUInt32BE(expiry, EXPIRY_AT);
     return {
-      token: `${payload.toString('base64url')}.${this.mac(payload).toString('base64url')}`,
+      token: this.codec.seal(payload),
       expiresAt: new Date(expiry * 1000),
     };
   }
 
   /** The claims of a genuine, unexpired link; null for anything else. Constant-time MAC check. */
   verify(token: string | undefined, now: number = Date.now()): DownloadClaims | null {
-    if (!token) return null;
-    const dot = token.indexOf('.');
-    if (dot <= 0) return null;
-    const payload = Buffer.from(token.slice(0, dot), 'base64url');
-    const mac = Buffer.from(token.slice(dot + 1), 'base64url');
-    if (payload.length !== PAYLOAD_BYTES || mac.length !== MAC_BYTES) return null;
-    if (!timingSafeEqual(mac, this.mac(payload))) return null;
-    if (`${payload.toString('base64url')}.${mac.toString('base64url')}` !== token) return null;
-    if (payload.readUInt8(0) !== VERSION) return null;
+    const payload = this.codec.open(token);
+    if (!payload || payload.readUInt8(0) !== VERSION) return null;
     const itemType = ITEM_TYPES[payload.readUInt8(TYPE_AT)];
     const format = FORMATS[payload.readUInt8(FORMAT_AT)];
     if (!itemType || !format) return null;
     const expiresAt = new Date(payload.readUInt32BE(EXPIRY_AT) * 1000);
     if (expiresAt.getTime() <= now) return null;
     return {
-      userId: toUuid(payload.subarray(USER_AT, SESSION_AT)),
-      sessionId: toUuid(payload.subarray(SESSION_AT, TYPE_AT)),
+      userId: bytesToUuid(payload.subarray(USER_AT, SESSION_AT)),
+      sessionId: bytesToUuid(payload.subarray(SESSION_AT, TYPE_AT)),
       itemType,
-      itemId: toUuid(payload.subarray(ITEM_AT, FORMAT_AT)),
+      itemId: bytesToUuid(payload.subarray(ITEM_AT, FORMAT_AT)),
       format,
       expiresAt,
     };
-  }
-
-  private mac(payload: Buffer): Buffer {
-    return createHmac('sha256', this.macKey).update(payload).digest();
   }
 }

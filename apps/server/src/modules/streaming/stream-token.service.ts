@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bytesToUuid, SignedTokenCodec, uuidToBytes } from '../../platform/signed-token';
 
 /**
  * Long enough for a song plus pauses; the key endpoint re-runs the access policy on every fetch anyway, and a token
@@ -15,8 +15,6 @@ const SESSION_AT = SONG_AT + UUID_BYTES;
 const EXPIRY_AT = SESSION_AT + UUID_BYTES;
 // version (1) + user id (16) + song id (16) + session id (16) + expiry in unix seconds (4)
 const PAYLOAD_BYTES = EXPIRY_AT + 4;
-const MAC_BYTES = 32;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StreamTokenClaims {
   userId: string;
@@ -30,16 +28,6 @@ export interface StreamTokenClaims {
 export interface StreamTokenHolder {
   userId: string;
   sessionId: string;
-}
-
-function uuidToBytes(uuid: string): Buffer {
-  if (!UUID_PATTERN.test(uuid)) throw new Error(`Not a UUID: ${uuid}`);
-  return Buffer.from(uuid.replaceAll('-', ''), 'hex');
-}
-
-function bytesToUuid(bytes: Buffer): string {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** What a token opens: the song's own stream, or only its preview. */
@@ -59,14 +47,14 @@ export const isGuestHolder = (claims: StreamTokenHolder) => claims.userId === GU
  * never pass as a stream token: a preview token opens the preview's files and nothing of the song itself.
  */
 export class StreamTokenService {
-  private readonly macKey: Buffer;
+  private readonly codec: SignedTokenCodec;
 
   constructor(
     secretKey: string,
     private readonly ttlMs: number = STREAM_TOKEN_TTL_MS,
     purpose: StreamTokenPurpose = 'stream',
   ) {
-    this.macKey = createHmac('sha256', secretKey).update(`backbeat:${purpose}-token:v1`).digest();
+    this.codec = new SignedTokenCodec(secretKey, purpose, PAYLOAD_BYTES);
   }
 
   issue(holder: StreamTokenHolder, songId: string, now: number = Date.now()): string {
@@ -76,21 +64,13 @@ export class StreamTokenService {
     uuidToBytes(songId).copy(payload, SONG_AT);
     uuidToBytes(holder.sessionId).copy(payload, SESSION_AT);
     payload.writeUInt32BE(Math.floor((now + this.ttlMs) / 1000), EXPIRY_AT);
-    return `${payload.toString('base64url')}.${this.mac(payload).toString('base64url')}`;
+    return this.codec.seal(payload);
   }
 
   /** The claims of a genuine, unexpired token for `songId`; null for anything else. Constant-time MAC check. */
   verify(token: string | undefined, songId: string, now: number = Date.now()): StreamTokenClaims | null {
-    if (!token) return null;
-    const dot = token.indexOf('.');
-    if (dot <= 0) return null;
-    const payload = Buffer.from(token.slice(0, dot), 'base64url');
-    const mac = Buffer.from(token.slice(dot + 1), 'base64url');
-    if (payload.length !== PAYLOAD_BYTES || mac.length !== MAC_BYTES) return null;
-    if (!timingSafeEqual(mac, this.mac(payload))) return null;
-    // Reject non-canonical encodings too, so one token has exactly one spelling.
-    if (`${payload.toString('base64url')}.${mac.toString('base64url')}` !== token) return null;
-    if (payload.readUInt8(0) !== VERSION) return null;
+    const payload = this.codec.open(token);
+    if (!payload || payload.readUInt8(0) !== VERSION) return null;
 
     const claims: StreamTokenClaims = {
       userId: bytesToUuid(payload.subarray(USER_AT, SONG_AT)),
@@ -101,9 +81,5 @@ export class StreamTokenService {
     if (claims.songId !== songId.toLowerCase()) return null;
     if (claims.expiresAt.getTime() <= now) return null;
     return claims;
-  }
-
-  private mac(payload: Buffer): Buffer {
-    return createHmac('sha256', this.macKey).update(payload).digest();
   }
 }
