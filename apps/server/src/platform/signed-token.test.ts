@@ -20,7 +20,7 @@ describe('SignedTokenCodec', () => {
     const token = codec.seal(eight);
     const [body, mac] = token.split('.') as [string, string];
     const changed = Buffer.from(eight);
-    changed[0] ^= 1;
+    changed.writeUInt8(changed.readUInt8(0) ^ 1, 0);
     expect(codec.open(`${changed.toString('base64url')}.${mac}`)).toBeNull();
     expect(codec.open(`${Buffer.concat([eight, eight]).toString('base64url')}.${mac}`)).toBeNull();
     for (const bad of [undefined, '', body, `.${mac}`, `${body}.`, `${token}.x`, `${body}=.${mac}`])
