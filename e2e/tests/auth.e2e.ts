@@ -170,7 +170,8 @@ describe('accounts: social login through the local OpenID Connect issuer', () =>
         await expectPath(page, '/genres');
         expect(visited.some((url) => url.startsWith(inject('oidcIssuerUrl')))).toBe(true);
         expect(visited).toContain(`${baseUrl}/auth/callback?new=1`);
-        await expect(page.getByText('Welcome, Sam').isVisible()).resolves.toBe(true);
+        // The genre page greets the new account once its profile has loaded.
+        await page.getByText('Welcome, Sam').waitFor();
         await page.getByRole('button', { name: 'Lo-Fi' }).click();
         await page.getByRole('button', { name: 'Continue' }).click();
         await expectPath(page, '/home');
