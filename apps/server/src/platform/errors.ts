@@ -6,6 +6,9 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './database-unavaila
 
 /** An error whose message is safe to show to the caller. */
 export class AppError extends Error {
+  /** When set (a rate limit), the answer carries `Retry-After` with this many seconds. */
+  declare readonly retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -56,6 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status === 413) drainRefusedBody(request, reply); // an upload over its limit
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -14,7 +14,7 @@ import { PasswordResetsRepository } from './password-resets.repository';
 import { preferencesRoutes } from './preferences.routes';
 import { PreferencesService } from './preferences.service';
 import { ProfileRepository } from './profile.repository';
-import { AUTH_RATE_LIMITS, RateLimitedError, RateLimitService } from './rate-limit.service';
+import { AUTH_RATE_LIMITS, RateLimitService } from './rate-limit.service';
 import { RateLimitRepository } from './rate-limit.repository';
 import { SessionsRepository } from './sessions.repository';
 import { UsersRepository } from './users.repository';
@@ -71,9 +71,6 @@ export async function registerAuthModule(
   const secureCookies = config.isProduction;
 
   await api.register(async (scope) => {
-    scope.addHook('onError', async (_request, reply, error) => {
-      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-    });
     await scope.register(authRoutes, { auth, resets, accounts, secureCookies });
     await scope.register(preferencesRoutes, { preferences: new PreferencesService({ profiles }) });
     await scope.register(oidcRoutes, { oidc, publicUrl: config.publicUrl, secureCookies });

@@ -11,7 +11,6 @@ import {
   MediaBytes,
 } from '@backbeat/contract';
 import { requireUser } from '../../platform/auth';
-import { RateLimitedError } from '../auth/rate-limit.service';
 import type { DownloadsService } from './downloads.service';
 import { attachmentHeader } from './file-names';
 
@@ -24,10 +23,6 @@ const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] 
 
 /** Downloads: what may be downloaded, a signed link, and the file (tagged audio or an album ZIP) behind it. */
 export const downloadsRoutes: FastifyPluginAsyncZod<DownloadsRoutesOptions> = async (app, { downloads }) => {
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
-
   app.get(
     '/downloads/:itemType/:id',
     {

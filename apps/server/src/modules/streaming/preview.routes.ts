@@ -8,7 +8,6 @@ import {
   StreamSongParams,
   StreamTokenQuery,
 } from '@backbeat/contract';
-import { RateLimitedError } from '../auth/rate-limit.service';
 import { sendMediaFile } from './media-response';
 import type { PreviewService } from './preview.service';
 import { mediaBody, mediaResponse, rangeResponses, requesterOf, signedIn } from './route-support';
@@ -26,10 +25,6 @@ export const previewRoutes: FastifyPluginAsyncZod<PreviewRoutesOptions> = async 
   app,
   { previews, media },
 ) => {
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
-
   app.get(
     '/stream/song/:id/preview',
     {
