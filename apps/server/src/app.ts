@@ -21,7 +21,7 @@ import { AccessLogController, serializeError, serializeRequest } from './platfor
 import { securityHeaders } from './platform/security-headers';
 import { registerTextInputCheck } from './platform/text-input';
 import { documentSharedResponses } from './platform/shared-responses';
-import { paymentContentSources } from './modules/payments/content-security';
+import { paymentContentSources } from './modules/payments';
 import { healthRoutes } from './modules/system/health.routes';
 import { sessionLoader } from './modules/auth';
 import { createServices, registerModules, type AppServices } from './modules';
@@ -52,7 +52,7 @@ function contentSecurityPolicy(config: Config) {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...pay.script],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'", "'unsafe-inline'", ...pay.style],
       imgSrc: ["'self'", 'data:', 'blob:', ...pay.img],
       mediaSrc: ["'self'", 'blob:', ...segments],
       connectSrc: ["'self'", ...pay.connect, ...segments],

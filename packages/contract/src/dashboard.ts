@@ -12,7 +12,15 @@ export const ItemType = z.enum(['song', 'album', 'subscription']);
 export type ItemType = z.infer<typeof ItemType>;
 export const Gateway = z.enum(['stripe', 'razorpay', 'paypal', 'sandbox']);
 export type Gateway = z.infer<typeof Gateway>;
-export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'cancelled', 'refunded', 'disputed']);
+export const OrderStatus = z.enum([
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'refunded',
+  'disputed',
+  'expired',
+]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const SubscriptionStatus = z.enum([
   'pending',
@@ -45,12 +53,15 @@ export const PaymentHistoryEntry = z.object({
   status: OrderStatus,
   /** A subscription renewal the gateway charged (no checkout). */
   renewal: z.boolean().optional(),
-  /** Money taken back from this order: refunds and disputes. */
+  /**
+   * Money moved after the payment: refunds and disputes (taken back), and reversals of disputes the seller won (the
+   * money came back: a negative amount).
+   */
   refunds: z
     .array(
       z.object({
         _id: z.string(),
-        kind: z.enum(['refund', 'dispute']),
+        kind: z.enum(['refund', 'dispute', 'reversal']),
         amount: z.number().int(),
         currency: z.string(),
         createdAt: z.string(),

@@ -139,16 +139,28 @@ export type BillingAddress = z.infer<typeof BillingAddress>;
  * The cycle is checked by the service so that a wrong one reads exactly the SPEC's message
  * ('Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.', code INVALID_CYCLE) with no field prefix.
  */
-export const SubscribeArtistBody = z.object({
-  gateway: z.enum(PAYMENT_GATEWAYS, { error: "must be 'stripe', 'razorpay', 'paypal' or 'sandbox'" }),
-  cycle: z.string().max(10).optional().describe('1m, 3m, 6m or 12m (default 1m)'),
-  amount: z.number({ error: 'must be a number' }).int('must be whole minor units').nonnegative().optional(),
-  /** Stripe: the card saved through the setup intent (required for Stripe). */
-  paymentMethodId: z.string().min(1).max(255).optional(),
-  /** Stripe: the cardholder's name and billing address, kept on the Stripe customer. */
-  name: z.string().max(200).optional(),
-  address: BillingAddress.optional(),
-});
+export const SubscribeArtistBody = z
+  .object({
+    /** Optional (SPEC: Razorpay's body is `{ cycle }` alone): without it, Stripe when a card is given, else Razorpay. */
+    gateway: z
+      .enum(PAYMENT_GATEWAYS, { error: "must be 'stripe', 'razorpay', 'paypal' or 'sandbox'" })
+      .optional(),
+    cycle: z.string().max(10).optional().describe('1m, 3m, 6m or 12m (default 1m)'),
+    amount: z.number({ error: 'must be a number' }).int('must be whole minor units').nonnegative().optional(),
+    /** Stripe: the card saved through the setup intent (required for Stripe). */
+    paymentMethodId: z.string().min(1).max(255).optional(),
+    /** Stripe: the cardholder's name and billing address, kept on the Stripe customer. */
+    name: z.string().max(200).optional(),
+    address: BillingAddress.optional(),
+  })
+  // A body naming neither a gateway nor a cycle (nor a card) says nothing about how to pay.
+  .refine(
+    (body) => body.gateway !== undefined || body.cycle !== undefined || body.paymentMethodId !== undefined,
+    {
+      message: 'is required (or give the cycle, for Razorpay)',
+      path: ['gateway'],
+    },
+  );
 export type SubscribeArtistBody = z.input<typeof SubscribeArtistBody>;
 
 /**
@@ -322,3 +334,71 @@ export const PAYMENT_EVENT_MESSAGES = {
 export const SUBSCRIPTION_MESSAGES = {
   cancelled: 'Subscription cancelled',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reconciliation with each provider and what needs an admin's eye (admin only)
+
+/** Money the ledger could not settle on its own (see the server's payment_issues). */
+export const PaymentIssueKind = z.enum([
+  'amount_mismatch',
+  'duplicate_payment',
+  'unknown_payment',
+  'refund_failed',
+  'cancel_failed',
+]);
+export const PaymentIssue = z.object({
+  _id: z.string(),
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  kind: PaymentIssueKind,
+  /** The gateway's id of the money or object concerned. */
+  externalId: z.string(),
+  orderId: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  detail: z.string(),
+  status: z.enum(['open', 'resolved']),
+  resolution: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type PaymentIssue = z.infer<typeof PaymentIssue>;
+
+/** One run of the reconciliation with a gateway: the window it read and what it applied that webhooks missed. */
+export const ReconciliationRunEntry = z.object({
+  _id: z.string(),
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  trigger: z.enum(['schedule', 'admin']),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  examined: z.number().int(),
+  fixed: z.number().int(),
+  problems: z.number().int(),
+  /** What it changed, in words (at most 200). */
+  fixes: z.array(z.string()),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ReconciliationRunEntry = z.infer<typeof ReconciliationRunEntry>;
+
+/** `GET /api/admin/payments/health`: the latest reconciliation runs of each gateway and the payment issues. */
+export const PaymentsHealthResponse = z.object({
+  gateways: z.array(z.enum(PAYMENT_GATEWAYS)),
+  runs: z.array(ReconciliationRunEntry),
+  issues: z.array(PaymentIssue),
+});
+export type PaymentsHealthResponse = z.infer<typeof PaymentsHealthResponse>;
+
+/** `POST /api/admin/payments/reconcile`: runs the reconciliation of every configured gateway now. */
+export const ReconcileResponse = z.object({ runs: z.array(ReconciliationRunEntry) });
+export type ReconcileResponse = z.infer<typeof ReconcileResponse>;
+
+/** `POST /api/admin/payments/issues/:id/resolve`: an admin settled an issue by hand and says how. */
+export const ResolveIssueBody = z.object({
+  resolution: z.string().trim().min(1, 'say how it was settled').max(500),
+});
+export type ResolveIssueBody = z.infer<typeof ResolveIssueBody>;
+export const PaymentIssueParams = z.object({ id: Id });
+export const PaymentIssueResponse = z.object({ issue: PaymentIssue });
+export type PaymentIssueResponse = z.infer<typeof PaymentIssueResponse>;

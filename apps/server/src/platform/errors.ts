@@ -58,6 +58,9 @@ function describeZodIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message:
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx the app chose (a gateway unreachable): the buyer reads the message, the log keeps what went wrong.
+      if (error.status >= 500)
+        request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
       if (error.status === 413) drainRefusedBody(request, reply); // an upload over its limit
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });

@@ -16,6 +16,9 @@ import {
   itemTypeEnum,
   orderStatusEnum,
   paymentEventStatusEnum,
+  paymentIssueKindEnum,
+  paymentIssueStatusEnum,
+  reconciliationStatusEnum,
   refundKindEnum,
   subscriptionStatusEnum,
 } from './enums';
@@ -50,6 +53,12 @@ export const orders = pgTable(
     }),
     /** A renewal charged by the gateway (no checkout): written already paid when the gateway reports it. */
     renewal: boolean('renewal').notNull().default(false),
+    /**
+     * The period a paid subscription order pays for, as the gateway reported it: a refund or dispute of this order
+     * takes back exactly this period (a renewal paid separately keeps playing).
+     */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -253,4 +262,78 @@ export const paymentPlans = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_plans_offer_key').on(t.gateway, t.artistId, t.cycle, t.amount, t.currency)],
+);
+
+/**
+ * A refund, dispute or dispute reversal reported before the payment it names was known here (gateways deliver events
+ * in any order): kept, and applied in the transaction that records that payment. `payment_ref` is the gateway's id
+ * of the money (PaymentIntent or charge, Razorpay payment, PayPal capture or sale).
+ */
+export const earlyAdjustments = pgTable(
+  'early_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: gatewayEnum('gateway').notNull(),
+    paymentRef: text('payment_ref').notNull(),
+    kind: refundKindEnum('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason'),
+    raw: jsonb('raw'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('early_adjustments_gateway_external_key').on(t.gateway, t.externalId),
+    index('early_adjustments_payment_idx').on(t.gateway, t.paymentRef),
+  ],
+);
+
+/** What needs an admin's eye (see `paymentIssueKindEnum`); one row per problem, resolved when settled. */
+export const paymentIssues = pgTable(
+  'payment_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: gatewayEnum('gateway').notNull(),
+    kind: paymentIssueKindEnum('kind').notNull(),
+    /** The gateway's id of the money or object concerned. */
+    externalId: text('external_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    amount: integer('amount'),
+    currency: text('currency'),
+    detail: text('detail').notNull(),
+    status: paymentIssueStatusEnum('status').notNull().default('open'),
+    resolution: text('resolution'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_issues_key').on(t.gateway, t.kind, t.externalId),
+    index('payment_issues_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * One run of the reconciliation with a gateway: the window of the gateway's activity it read, and what it applied
+ * that webhooks had missed (`fixes`) or could not settle (counted in `problems`, listed in payment_issues).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: gatewayEnum('gateway').notNull(),
+    trigger: text('trigger').notNull(),
+    status: reconciliationStatusEnum('status').notNull().default('running'),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    examined: integer('examined').notNull().default(0),
+    fixed: integer('fixed').notNull().default(0),
+    problems: integer('problems').notNull().default(0),
+    fixes: jsonb('fixes').notNull().default([]),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('reconciliation_runs_gateway_idx').on(t.gateway, t.startedAt)],
 );

@@ -12,6 +12,8 @@ export const orderStatusEnum = pgEnum('order_status', [
   'cancelled',
   'refunded',
   'disputed',
+  /** Abandoned: nothing was paid within the order's time; its intent/order was cancelled at the gateway. */
+  'expired',
 ]);
 export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'pending',
@@ -21,8 +23,25 @@ export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'past_due',
   'revoked',
 ]);
-/** What took money back from a paid order: a refund, or a dispute (chargeback) opened by the buyer's bank. */
-export const refundKindEnum = pgEnum('refund_kind', ['refund', 'dispute']);
+/**
+ * What moved money back or forth after a payment: a refund, a dispute (chargeback) opened by the buyer's bank, or
+ * the reversal of a dispute the seller won (the money comes back; recorded with a negative amount).
+ */
+export const refundKindEnum = pgEnum('refund_kind', ['refund', 'dispute', 'reversal']);
+/**
+ * Money the ledger could not settle on its own, for an admin to see: a capture for another amount than the order's,
+ * a second payment for something the buyer owns, a payment no order knows, a refund or a cancellation the gateway
+ * kept refusing.
+ */
+export const paymentIssueKindEnum = pgEnum('payment_issue_kind', [
+  'amount_mismatch',
+  'duplicate_payment',
+  'unknown_payment',
+  'refund_failed',
+  'cancel_failed',
+]);
+export const paymentIssueStatusEnum = pgEnum('payment_issue_status', ['open', 'resolved']);
+export const reconciliationStatusEnum = pgEnum('reconciliation_status', ['running', 'succeeded', 'failed']);
 export const paymentEventStatusEnum = pgEnum('payment_event_status', [
   'received',
   'processed',

@@ -1,11 +1,30 @@
 import type { GatewayInfo, PaymentGateway as GatewayName } from '@backbeat/contract';
 import { AppError } from '../../platform/errors';
-import type { RefundReport } from './payment-ledger';
 import type { OrderRow, PaymentRow, SubscriptionRow } from './payments.repository';
 
 /**
- * A verified confirmation of one order, whatever the gateway (sandbox button, Stripe webhook, Razorpay signature,
- * PayPal capture). `externalId` is unique per gateway: a replay carries the same id and grants nothing new.
+ * Money moved after a payment, as the gateway reports it: a refund, a dispute (the buyer's bank took the money
+ * back) or the reversal of a dispute the seller won (the money came back). Recorded once per gateway id.
+ */
+export interface RefundReport {
+  gateway: GatewayName;
+  /** The gateway's refund or dispute id; a reversal uses its dispute's id with `:reversed`. */
+  externalId: string;
+  /** The gateway's id of the money it is about: its PaymentIntent, Razorpay payment, PayPal capture or sale. */
+  paymentRef: string;
+  kind: 'refund' | 'dispute' | 'reversal';
+  /** Minor units, always positive: a refund or dispute takes them back, a reversal gives them back. */
+  amount: number;
+  currency: string;
+  reason?: string | null;
+  raw?: unknown;
+}
+
+/**
+ * A verified confirmation of one payment, whatever the gateway (sandbox button, Stripe webhook, Razorpay signature,
+ * PayPal capture), read from the gateway's current state. `externalId` is unique per gateway: a replay carries the
+ * same id and grants nothing new. `adjustments` are the refunds and disputes the gateway already reports for this
+ * money: a payment refunded before its success event arrived is recorded with them and grants nothing.
  */
 export interface PaymentConfirmation {
   externalId: string;
@@ -15,6 +34,19 @@ export interface PaymentConfirmation {
   amount: number;
   currency: string;
   raw: Record<string, unknown>;
+  adjustments?: RefundReport[];
+}
+
+/** What a refund call asks of a gateway. */
+export interface RefundRequest {
+  /** Minor units to give back; the whole payment when absent. */
+  amount?: number;
+  /** Shown to the buyer where the gateway supports a note. */
+  reason: string | null;
+  /** Repeating a refund with the same key never refunds twice (the gateways' idempotency, or ours). */
+  idempotencyKey: string;
+  /** Why: an admin's refund, or the ledger's own (a second payment, a capture of another amount). */
+  cause: 'requested' | 'duplicate_payment' | 'amount_mismatch';
 }
 
 /**
@@ -26,12 +58,18 @@ export interface PaymentGateway {
   /** What the web app needs to offer this gateway (publishable key, script address, test mode). */
   describe(): GatewayInfo;
   /**
-   * Gives the money of a paid order back at the gateway. Returns the refund when the gateway reports it done at
-   * once (it is recorded then, and again harmlessly when its webhook arrives), or null when it will come by webhook.
+   * Gives money of a paid order back at the gateway. Returns the refund when the gateway reports it done at once
+   * (it is recorded then, and again harmlessly when its webhook arrives), or null when it will come by webhook.
    */
-  refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport | null>;
+  refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null>;
   /** Stops a gateway subscription from renewing; it plays until the end of the period paid for. */
   cancelSubscription(subscription: SubscriptionRow): Promise<void>;
+  /**
+   * Makes an unpaid order unpayable at the gateway where the gateway allows it (a Stripe PaymentIntent is
+   * cancelled; Razorpay and PayPal orders cannot be, and are refused at capture instead). Answers what the gateway
+   * says of the order now: `paid` when the money arrived meanwhile (the caller settles it instead).
+   */
+  cancelCheckout?(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'>;
 }
 
 export const GATEWAY_LABELS: Record<GatewayName, string> = {
@@ -44,13 +82,52 @@ export const GATEWAY_LABELS: Record<GatewayName, string> = {
 export const gatewayUnavailable = (name: GatewayName) =>
   new AppError(503, 'GATEWAY_UNAVAILABLE', `${GATEWAY_LABELS[name]} payments are not available`);
 
-/** A gateway call that failed for a reason other than the buyer's input (network, outage): 502, never a 500. */
-export const gatewayFailed = (name: GatewayName, detail?: string) =>
-  new AppError(
+/**
+ * A gateway call that failed for a reason other than the buyer's input (network, outage, an answer we could not
+ * read): 502 with a message a buyer can act on. What went wrong in detail is the caller's to log, never the buyer's
+ * to read. `charged` says whether money may have moved (a refund that failed) or surely did not (a checkout).
+ */
+export function gatewayFailed(
+  name: GatewayName,
+  cause?: unknown,
+  charged: 'nothing' | 'unknown' = 'nothing',
+): AppError {
+  const failure = new AppError(
     502,
     'GATEWAY_ERROR',
-    `${GATEWAY_LABELS[name]} could not be reached${detail ? `: ${detail}` : ''}. Nothing was charged; please try again.`,
+    charged === 'nothing'
+      ? `${GATEWAY_LABELS[name]} could not be reached. Nothing was charged; please try again.`
+      : `${GATEWAY_LABELS[name]} could not be reached. Please try again in a moment.`,
   );
+  if (cause !== undefined) failure.cause = cause;
+  return failure;
+}
+
+/**
+ * The gateway understood the request and refused it for a reason that is ours, not the buyer's (an object it does
+ * not know, a parameter it does not take): 502 with a message the buyer can act on; the gateway's words go to the log.
+ */
+export function gatewayRejected(name: GatewayName, cause: unknown): AppError {
+  const failure = new AppError(
+    502,
+    'GATEWAY_REJECTED',
+    `${GATEWAY_LABELS[name]} could not process this request. Nothing was charged; please try again or choose another way to pay.`,
+  );
+  failure.cause = cause;
+  return failure;
+}
+
+/** The gateway asks us to slow down (its API quota): 503 with Retry-After; nothing was charged. */
+export function gatewayBusy(name: GatewayName, cause: unknown): AppError {
+  const failure = new AppError(
+    503,
+    'GATEWAY_BUSY',
+    `${GATEWAY_LABELS[name]} is busy right now. Nothing was charged; please try again in a minute.`,
+  );
+  failure.cause = cause;
+  Object.defineProperty(failure, 'retryAfterSeconds', { value: 60 });
+  return failure;
+}
 
 /** The configured gateways by name; asking for one that is not configured answers 503 GATEWAY_UNAVAILABLE. */
 export class GatewayRegistry {

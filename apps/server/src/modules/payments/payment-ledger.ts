@@ -1,8 +1,9 @@
-import { SUBSCRIPTION_CYCLE_MONTHS, SUBSCRIPTION_CYCLES, type SubscriptionCycle } from '@backbeat/contract';
 import type { PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { EntitlementEvents } from '../access/entitlement-events';
-import { addMonths } from './money';
-import type { PaymentConfirmation } from './payment-gateway';
+import { LedgerAdjustments } from './ledger-adjustments';
+import { LedgerSubscriptions, type SubscriptionPayment } from './ledger-subscriptions';
+import type { PaymentConfirmation, RefundReport } from './payment-gateway';
+import { AUTO_JOB_ATTEMPTS, PAYMENT_JOBS, type AutoRefundJob } from './payment-jobs.types';
 import type {
   OrderRow,
   PaymentEventStatus,
@@ -13,12 +14,14 @@ import type {
 } from './payments.repository';
 import { RECEIPT_JOB, type ReceiptJob } from './receipts';
 
+export type { SubscriptionPayment } from './ledger-subscriptions';
+
 export interface LedgerDeps {
   transaction: PaymentsTransactor;
   /** Reads outside a transaction (the redelivery pre-check). */
   repo: Pick<PaymentsRepository, 'hasEvent'>;
   entitlements: EntitlementEvents;
-  /** Starts queued receipts once their transaction committed. */
+  /** Starts queued jobs (receipts, automatic refunds) once their transaction committed. */
   jobs: { notify(): Promise<void> };
   clock: () => Date;
   /** False only for a history written after the fact (the demo seed): nobody is mailed a receipt for it. */
@@ -31,6 +34,8 @@ export interface LedgerUnit {
   now: Date;
   touchedUsers: Set<string>;
   queuedJobs: number;
+  /** What this transaction changed in the ledger, in words (reconciliation reports it as what it fixed). */
+  changes: string[];
 }
 
 export interface GatewayEvent {
@@ -39,60 +44,60 @@ export interface GatewayEvent {
   payload: unknown;
 }
 
+/** What applying one gateway event did: its outcome and the ledger's changes (none for a redelivery). */
+export interface HandledEvent {
+  outcome: EventOutcome | null;
+  changes: string[];
+}
+
 export interface EventOutcome {
   status: Exclude<PaymentEventStatus, 'received'>;
   orderId?: string | null;
   note?: string | null;
 }
 
-/** What settling a confirmation did. `mismatch`: the money differs from the order's; nothing was granted. */
+/**
+ * What settling a confirmation did. `mismatch`: the money differs from the order's; nothing was granted and it is
+ * being refunded. `duplicate`: the buyer owned the item already; nothing more was granted and it is being refunded.
+ */
 export interface Settlement {
   order: OrderRow;
   changed: boolean;
   mismatch?: boolean;
+  duplicate?: boolean;
 }
-
-/** A gateway's report of money taken back (refund or dispute). */
-export interface RefundReport {
-  gateway: GatewayName;
-  externalId: string;
-  kind: 'refund' | 'dispute';
-  amount: number;
-  currency: string;
-  reason?: string | null;
-  raw?: unknown;
-}
-
-/** A paid subscription invoice / charge / sale, and the period the gateway says it pays for. */
-export interface SubscriptionPayment {
-  confirmation: PaymentConfirmation;
-  periodStart: Date;
-  periodEnd: Date;
-}
-
-const isCycle = (value: string | null): value is SubscriptionCycle =>
-  (SUBSCRIPTION_CYCLES as readonly string[]).includes(value ?? '');
 
 /**
- * The one place where money becomes entitlements, for every gateway (ARCHITECTURE section 5): a verified
- * confirmation settles its order and grants in one transaction with its payment row; gateway events are recorded
- * once (unique gateway event id) and applied in the same transaction; renewals move a subscription's paid period to
- * the period the gateway reports; refunds and disputes revoke. Receipts are queued in the same transaction, and
- * entitlement changes are announced to every instance after it commits.
+ * The one place where money becomes entitlements, for every gateway (ARCHITECTURE section 5). A verified
+ * confirmation, read from the gateway's current state, settles its order in one transaction with its payment row;
+ * gateway events are recorded once (unique gateway event id) and applied in the same transaction.
+ *
+ * The ledger is right whatever the order of events: a refund or dispute that arrives before its payment is kept
+ * and applied when the payment is recorded; a payment the gateway already reports refunded is recorded with its
+ * refunds and grants nothing; a second payment for something the buyer owns, or a capture of another amount, is
+ * refunded automatically; a refund takes back exactly what its payment bought. Receipts, automatic refunds and
+ * cancellations at the gateway are queued in the same transaction, and entitlement changes are announced to every
+ * instance after it commits.
  */
 export class PaymentLedger {
-  constructor(private readonly deps: LedgerDeps) {}
+  readonly adjustments: LedgerAdjustments;
+  readonly subscriptions: LedgerSubscriptions;
+
+  constructor(private readonly deps: LedgerDeps) {
+    this.adjustments = new LedgerAdjustments(this);
+    this.subscriptions = new LedgerSubscriptions(this);
+  }
 
   now(): Date {
     return this.deps.clock();
   }
 
-  /** Runs `work` in one transaction; after the commit, caches hear of changed entitlements and receipts start. */
+  /** Runs `work` in one transaction; after the commit, caches hear of changed entitlements and jobs start. */
   async run<T>(work: (unit: LedgerUnit) => Promise<T>): Promise<T> {
     const now = this.deps.clock();
     let unit: LedgerUnit | null = null;
     const result = await this.deps.transaction(async (repo) => {
-      unit = { repo, now, touchedUsers: new Set(), queuedJobs: 0 };
+      unit = { repo, now, touchedUsers: new Set(), queuedJobs: 0, changes: [] };
       return work(unit);
     });
     const done = unit as LedgerUnit | null;
@@ -102,6 +107,17 @@ export class PaymentLedger {
       if (done.queuedJobs > 0) await this.deps.jobs.notify();
     }
     return result;
+  }
+
+  /** Like `run`, and answers what the transaction changed in the ledger. */
+  async track<T>(work: (unit: LedgerUnit) => Promise<T>): Promise<{ result: T; changes: string[] }> {
+    let changes: string[] = [];
+    const result = await this.run(async (unit) => {
+      const value = await work(unit);
+      changes = unit.changes;
+      return value;
+    });
+    return { result, changes };
   }
 
   /**
@@ -121,8 +137,8 @@ export class PaymentLedger {
     gateway: GatewayName,
     event: GatewayEvent,
     apply: (unit: LedgerUnit) => Promise<EventOutcome>,
-  ): Promise<{ duplicate: boolean; outcome: EventOutcome | null }> {
-    return this.run(async (unit) => {
+  ): Promise<{ duplicate: boolean; outcome: EventOutcome | null; changes: string[] }> {
+    const { result, changes } = await this.track(async (unit) => {
       const recorded = await unit.repo.recordEvent({
         gateway,
         eventId: event.id,
@@ -134,12 +150,13 @@ export class PaymentLedger {
       await unit.repo.finishEvent(recorded.id, { ...outcome, now: unit.now });
       return { duplicate: false, outcome };
     });
+    return { ...result, changes };
   }
 
   /**
    * Applies a verified confirmation to its order: the payment row (unique per gateway and payment id, so a replay
-   * changes nothing), the order's status and, when paid, the entitlement and a receipt. A payment whose amount or
-   * currency differs from the order's settles nothing.
+   * changes nothing), the order's status and, when paid, the entitlement and a receipt; then the refunds and
+   * disputes of that money, whether the gateway reports them now or reported them before the payment was known.
    */
   async settle(unit: LedgerUnit, order: OrderRow, confirmation: PaymentConfirmation): Promise<Settlement> {
     if (confirmation.status === 'failed') {
@@ -150,192 +167,173 @@ export class PaymentLedger {
       const failed = await this.failOrder(unit, order);
       return { order: failed, changed: failed.status !== order.status };
     }
-    if (
+    const mismatch =
       confirmation.amount !== order.amount ||
-      confirmation.currency.toUpperCase() !== order.currency.toUpperCase()
-    ) {
-      return { order, changed: false, mismatch: true };
-    }
+      confirmation.currency.toUpperCase() !== order.currency.toUpperCase();
     const inserted = await unit.repo.insertPayment(order.id, order.gateway, confirmation, unit.now);
     if (!inserted) {
       if (confirmation.reference) {
         await unit.repo.setPaymentReference(order.gateway, confirmation.externalId, confirmation.reference);
       }
-      return { order, changed: false };
+      await this.adjustments.applyAll(unit, order, confirmation.adjustments ?? []);
+      const current = (await unit.repo.findOrder(order.id)) ?? order;
+      return { order: current, changed: false, mismatch, duplicate: false };
     }
-    if (order.status === 'refunded' || order.status === 'disputed') return { order, changed: false };
-    const paid =
-      order.status === 'paid'
-        ? order
-        : await unit.repo.updateOrder(order.id, { status: 'paid', now: unit.now });
-    await this.grant(unit, paid);
-    await this.queueReceipt(unit, { kind: 'payment', orderId: paid.id });
-    return { order: paid, changed: true };
+    unit.changes.push(`${order.gateway} payment ${confirmation.externalId} recorded for order ${order.id}`);
+    let settled: Settlement;
+    if (mismatch) {
+      settled = await this.refuseMoney(unit, order, confirmation, 'amount_mismatch');
+    } else if (await this.ownedElsewhere(unit, order)) {
+      settled = await this.refuseMoney(unit, order, confirmation, 'duplicate_payment');
+    } else {
+      const paid =
+        order.status === 'paid'
+          ? order
+          : await unit.repo.updateOrder(order.id, { status: 'paid', now: unit.now });
+      await this.grant(unit, paid);
+      await this.queueReceipt(unit, { kind: paid.renewal ? 'renewal' : 'payment', orderId: paid.id });
+      await this.supersedeOpenOrders(unit, paid);
+      settled = { order: paid, changed: true };
+    }
+    const refs = [confirmation.externalId, confirmation.reference].filter((id): id is string => Boolean(id));
+    const early = await unit.repo.adjustments.takeEarly(order.gateway, refs, unit.now);
+    await this.adjustments.applyAll(unit, settled.order, [...early, ...(confirmation.adjustments ?? [])]);
+    const current = (await unit.repo.findOrder(order.id)) ?? settled.order;
+    return { ...settled, order: current };
   }
 
   /** A declined or abandoned payment: a pending order fails (a paid one stays paid). */
   async failOrder(unit: LedgerUnit, order: OrderRow): Promise<OrderRow> {
-    if (order.status !== 'pending') return order;
+    if (order.status !== 'pending' && order.status !== 'expired') return order;
+    unit.changes.push(`order ${order.id} failed`);
     return unit.repo.updateOrder(order.id, { status: 'failed', now: unit.now });
   }
 
   /**
-   * A paid subscription invoice: the subscription's first payment settles the order it was started with; each
-   * later one is a renewal, written as an order of its own, already paid. The subscription then plays exactly
-   * until the period end the gateway reports.
+   * A refund, dispute or reversal of money the gateway names by its own id: applied to the payment's order, or
+   * kept until that payment is recorded here (events arrive in any order). Null when it was recorded before.
    */
-  async applySubscriptionPayment(
-    unit: LedgerUnit,
-    subscription: SubscriptionRow,
-    payment: SubscriptionPayment,
-  ): Promise<Settlement | null> {
-    const initial = await unit.repo.lockInitialOrderOf(subscription.id);
-    let settlement: Settlement;
-    if (initial && (initial.status === 'pending' || initial.status === 'failed')) {
-      settlement = await this.settle(unit, initial, payment.confirmation);
-      if (settlement.mismatch) return settlement;
-    } else {
-      // The caller holds the subscription's row lock: a payment recorded before is a redelivery.
-      if (await unit.repo.paymentExists(subscription.gateway, payment.confirmation.externalId)) return null;
-      const renewal = await unit.repo.insertOrder({
-        userId: subscription.userId,
-        itemType: 'subscription',
-        artistId: subscription.artistId,
-        itemTitle: initial?.itemTitle ?? 'Subscription renewal',
-        cycle: subscription.cycle,
-        amount: payment.confirmation.amount,
-        currency: payment.confirmation.currency.toUpperCase(),
-        gateway: subscription.gateway,
-        status: 'paid',
-        externalId: null,
-        subscriptionId: subscription.id,
-        renewal: true,
-        createdAt: unit.now,
-        updatedAt: unit.now,
-      });
-      await unit.repo.insertPayment(renewal.id, renewal.gateway, payment.confirmation, unit.now);
-      await this.queueReceipt(unit, { kind: 'renewal', orderId: renewal.id });
-      settlement = { order: renewal, changed: true };
+  async adjust(unit: LedgerUnit, report: RefundReport): Promise<EventOutcome> {
+    const paid = await unit.repo.findPaymentByGatewayId(report.gateway, report.paymentRef);
+    if (!paid) {
+      const kept = await unit.repo.adjustments.keepEarly(report, unit.now);
+      return {
+        status: 'ignored',
+        note: kept
+          ? `kept until payment ${report.paymentRef} is known`
+          : `already kept for payment ${report.paymentRef}`,
+      };
     }
-    if (!settlement.changed) return settlement;
-    const revoked = subscription.status === 'revoked';
-    if (!revoked) {
-      await unit.repo.updateSubscription(subscription.id, {
-        status: subscription.cancelAtPeriodEnd ? 'cancelled' : 'active',
-        currentPeriodStart: payment.periodStart,
-        // Never shorten a period already paid for (events may arrive out of order).
-        currentPeriodEnd:
-          subscription.currentPeriodEnd && subscription.currentPeriodEnd > payment.periodEnd
-            ? subscription.currentPeriodEnd
-            : payment.periodEnd,
-        endedAt: null,
-        updatedAt: unit.now,
-      });
-      unit.touchedUsers.add(subscription.userId);
-    }
-    return settlement;
+    const row = await this.adjustments.record(unit, paid.order, report);
+    return { status: row ? 'processed' : 'ignored', orderId: paid.order.id };
   }
 
-  /** A renewal failed: the subscription is past due; the period already paid for still plays, nothing more. */
-  async markPastDue(unit: LedgerUnit, subscription: SubscriptionRow): Promise<void> {
-    if (subscription.status !== 'active') return;
-    await unit.repo.updateSubscription(subscription.id, { status: 'past_due', updatedAt: unit.now });
-  }
-
-  /** The subscription will (or will again) renew at its period end, as the gateway reports. */
-  async setCancelAtPeriodEnd(
-    unit: LedgerUnit,
-    subscription: SubscriptionRow,
-    cancel: boolean,
-  ): Promise<void> {
-    if (subscription.status === 'revoked' || subscription.status === 'expired') return;
-    if (subscription.cancelAtPeriodEnd === cancel) return;
-    const status = cancel
-      ? 'cancelled'
-      : subscription.status === 'cancelled'
-        ? 'active'
-        : subscription.status;
-    await unit.repo.updateSubscription(subscription.id, {
-      cancelAtPeriodEnd: cancel,
-      status,
-      cancelledAt: cancel ? unit.now : null,
-      updatedAt: unit.now,
-    });
-    unit.touchedUsers.add(subscription.userId);
-  }
-
-  /**
-   * The gateway ended the subscription (deleted, halted, expired, cancelled at once): it never renews again and
-   * plays until the end of the period already paid for, not a day longer.
-   */
-  async endSubscription(unit: LedgerUnit, subscription: SubscriptionRow): Promise<void> {
-    if (subscription.status === 'revoked' || subscription.status === 'expired') return;
-    const paidThrough = subscription.currentPeriodEnd && subscription.currentPeriodEnd > unit.now;
-    await unit.repo.updateSubscription(subscription.id, {
-      status: subscription.status === 'pending' || !paidThrough ? 'expired' : 'cancelled',
-      cancelAtPeriodEnd: true,
-      cancelledAt: subscription.cancelledAt ?? unit.now,
-      endedAt: unit.now,
-      updatedAt: unit.now,
-    });
-    unit.touchedUsers.add(subscription.userId);
-    const initial = await unit.repo.lockInitialOrderOf(subscription.id);
-    if (initial?.status === 'pending')
-      await unit.repo.updateOrder(initial.id, { status: 'cancelled', now: unit.now });
-  }
-
-  /**
-   * Money taken back from a paid order (a refund, or a dispute): recorded once per gateway refund id; the order is
-   * marked refunded or disputed and what it granted is revoked — the song or album, or the whole subscription
-   * (which also stops playing at once). Returns null for a refund recorded before.
-   */
+  /** Money taken back from (or returned to) an order; see LedgerAdjustments.record. */
   async recordRefund(unit: LedgerUnit, order: OrderRow, report: RefundReport): Promise<RefundRow | null> {
-    // The order row is locked before the refund row is inserted, as every other path does: an admin refund (which
-    // locks the order, then inserts) racing its own gateway webhook (which inserted first) deadlocked on PostgreSQL.
-    const locked = (await unit.repo.lockOrder(order.id)) ?? order;
-    const refund = await unit.repo.insertRefund({
+    return this.adjustments.record(unit, order, report);
+  }
+
+  applySubscriptionPayment(unit: LedgerUnit, subscription: SubscriptionRow, payment: SubscriptionPayment) {
+    return this.subscriptions.applyPayment(unit, subscription, payment);
+  }
+
+  markPastDue(unit: LedgerUnit, subscription: SubscriptionRow) {
+    return this.subscriptions.markPastDue(unit, subscription);
+  }
+
+  setCancelAtPeriodEnd(unit: LedgerUnit, subscription: SubscriptionRow, cancel: boolean) {
+    return this.subscriptions.setCancelAtPeriodEnd(unit, subscription, cancel);
+  }
+
+  endSubscription(unit: LedgerUnit, subscription: SubscriptionRow) {
+    return this.subscriptions.end(unit, subscription);
+  }
+
+  /**
+   * Money that must not buy anything: a capture of another amount than the order's, or a second payment for
+   * something the buyer already owns. It is recorded (the ledger holds what the gateway holds), flagged for the
+   * admin and refunded automatically by a job; the refund receipt tells the buyer why.
+   */
+  private async refuseMoney(
+    unit: LedgerUnit,
+    order: OrderRow,
+    confirmation: PaymentConfirmation,
+    kind: 'amount_mismatch' | 'duplicate_payment',
+  ): Promise<Settlement> {
+    const detail =
+      kind === 'amount_mismatch'
+        ? `${order.gateway} captured ${confirmation.amount} ${confirmation.currency} for an order of ${order.amount} ${order.currency}; refunding it`
+        : `a second payment for "${order.itemTitle}", which the buyer already owns; refunding it`;
+    await unit.repo.adjustments.openIssue({
+      gateway: order.gateway,
+      kind,
+      externalId: confirmation.externalId,
       orderId: order.id,
-      gateway: report.gateway,
-      externalId: report.externalId,
-      kind: report.kind,
-      amount: report.amount,
-      currency: report.currency.toUpperCase(),
-      reason: report.reason ?? null,
-      raw: (report.raw ?? null) as never,
-      createdAt: unit.now,
+      amount: confirmation.amount,
+      currency: confirmation.currency,
+      detail,
+      at: unit.now,
     });
-    if (!refund) return null;
-    if (locked.status === 'paid') {
-      await unit.repo.updateOrder(order.id, {
-        status: report.kind === 'dispute' ? 'disputed' : 'refunded',
-        now: unit.now,
-      });
+    const next = kind === 'amount_mismatch' ? 'failed' : 'paid';
+    const updated =
+      order.status === next ? order : await unit.repo.updateOrder(order.id, { status: next, now: unit.now });
+    const job: AutoRefundJob = { orderId: order.id, paymentId: confirmation.externalId, reason: kind };
+    await this.queueJob(unit, PAYMENT_JOBS.autoRefund, { ...job }, AUTO_JOB_ATTEMPTS);
+    if (order.itemType === 'subscription' && order.subscriptionId) {
+      // The refused subscription must not renew either.
+      await this.queueJob(
+        unit,
+        PAYMENT_JOBS.cancelSubscription,
+        { subscriptionId: order.subscriptionId },
+        AUTO_JOB_ATTEMPTS,
+      );
     }
-    if (locked.userId) unit.touchedUsers.add(locked.userId);
-    if (locked.itemType === 'subscription' && locked.subscriptionId) {
-      const subscription = await unit.repo.lockSubscription(locked.subscriptionId);
-      if (subscription && subscription.status !== 'revoked') {
-        await unit.repo.updateSubscription(subscription.id, {
-          status: 'revoked',
-          cancelAtPeriodEnd: true,
-          currentPeriodEnd:
-            subscription.currentPeriodEnd && subscription.currentPeriodEnd < unit.now
-              ? subscription.currentPeriodEnd
-              : unit.now,
-          endedAt: unit.now,
-          updatedAt: unit.now,
-        });
-        unit.touchedUsers.add(subscription.userId);
+    return {
+      order: updated,
+      changed: true,
+      mismatch: kind === 'amount_mismatch',
+      duplicate: kind === 'duplicate_payment',
+    };
+  }
+
+  /** Whether the buyer owns the order's song or album through another order (a second tab, another gateway). */
+  private async ownedElsewhere(unit: LedgerUnit, order: OrderRow): Promise<boolean> {
+    if (!order.userId) return false;
+    if (order.status === 'paid' || order.status === 'refunded' || order.status === 'disputed') return true;
+    if (order.itemType === 'song' && order.songId) {
+      const song = await unit.repo.findSong(order.songId, { anyStatus: true });
+      return unit.repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
+    }
+    if (order.itemType === 'album' && order.albumId) return unit.repo.ownsAlbum(order.userId, order.albumId);
+    if (order.itemType === 'subscription' && order.subscriptionId && order.artistId && !order.renewal) {
+      // A second gateway subscription to an artist whose music already plays for the buyer (two tabs).
+      return unit.repo.hasOtherPlayingSubscription(
+        order.userId,
+        order.artistId,
+        order.subscriptionId,
+        unit.now,
+      );
+    }
+    return false;
+  }
+
+  /**
+   * Once an item is the buyer's, their other open orders for it (another tab, another gateway) are cancelled here
+   * and, where the gateway allows, at the gateway (a job): they can no longer be paid. One paid anyway is refunded.
+   */
+  private async supersedeOpenOrders(unit: LedgerUnit, paid: OrderRow): Promise<void> {
+    if (!paid.userId) return;
+    const open = await unit.repo.openOrdersForItem(paid);
+    for (const order of open) {
+      await unit.repo.updateOrder(order.id, { status: 'cancelled', now: unit.now });
+      if (order.externalId && order.gateway !== 'sandbox') {
+        await this.queueJob(unit, PAYMENT_JOBS.cancelCheckout, { orderId: order.id }, AUTO_JOB_ATTEMPTS);
       }
-    } else {
-      await unit.repo.grants.revokeOrder(order.id, unit.now);
     }
-    await this.queueReceipt(unit, { kind: 'refund', orderId: order.id, refundId: refund.id });
-    return refund;
   }
 
   /** What a paid order gives: the song or album, or (sandbox subscriptions) one more cycle. */
-  private async grant(unit: LedgerUnit, order: OrderRow): Promise<void> {
+  async grant(unit: LedgerUnit, order: OrderRow): Promise<void> {
     const userId = order.userId;
     if (!userId) return;
     unit.touchedUsers.add(userId);
@@ -344,47 +342,20 @@ export class PaymentLedger {
     } else if (order.itemType === 'album' && order.albumId) {
       await unit.repo.grants.grantAlbum(userId, order.albumId, order.id, unit.now);
     } else if (order.itemType === 'subscription' && order.artistId && !order.subscriptionId) {
-      await this.grantSandboxCycle(unit, order, userId, order.artistId);
+      await this.subscriptions.grantSandboxCycle(unit, order, userId, order.artistId);
+    } else if (order.itemType === 'subscription' && order.subscriptionId) {
+      await this.subscriptions.restorePeriod(unit, order.subscriptionId);
     }
   }
 
-  /**
-   * A subscription the gateway does not bill itself (the demo sandbox): one order pays one cycle, extending the
-   * period that still plays or starting one now.
-   */
-  private async grantSandboxCycle(unit: LedgerUnit, order: OrderRow, userId: string, artistId: string) {
-    const cycle = isCycle(order.cycle) ? order.cycle : '1m';
-    const months = SUBSCRIPTION_CYCLE_MONTHS[cycle];
-    const current = await unit.repo.lockPaidThroughSubscription(userId, artistId, unit.now);
-    if (current?.currentPeriodEnd && current.gateway === order.gateway) {
-      await unit.repo.extendSubscription(current.id, {
-        periodEnd: addMonths(current.currentPeriodEnd, months),
-        cycle,
-        now: unit.now,
-      });
-      await unit.repo.updateOrder(order.id, { subscriptionId: current.id, now: unit.now });
-      return;
-    }
-    const created = await unit.repo.insertSubscription({
-      userId,
-      artistId,
-      status: 'active',
-      cycle,
-      gateway: order.gateway,
-      externalId: order.externalId,
-      currentPeriodStart: unit.now,
-      currentPeriodEnd: addMonths(unit.now, months),
-      amount: order.amount,
-      currency: order.currency,
-      createdAt: unit.now,
-      updatedAt: unit.now,
-    });
-    await unit.repo.updateOrder(order.id, { subscriptionId: created.id, now: unit.now });
-  }
-
-  private async queueReceipt(unit: LedgerUnit, job: ReceiptJob): Promise<void> {
+  async queueReceipt(unit: LedgerUnit, job: ReceiptJob): Promise<void> {
     if (this.deps.receipts === false) return;
-    await unit.repo.enqueueJob(RECEIPT_JOB, { ...job });
+    await this.queueJob(unit, RECEIPT_JOB, { ...job }, 5);
+  }
+
+  /** Queues a job in the unit's transaction; it starts once the transaction committed. */
+  async queueJob(unit: LedgerUnit, type: string, payload: Record<string, unknown>, maxAttempts: number) {
+    await unit.repo.enqueueJob(type, payload, maxAttempts);
     unit.queuedJobs += 1;
   }
 }

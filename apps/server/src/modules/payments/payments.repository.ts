@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { EntitlementGrants } from '../access/entitlement-grants.repository';
 import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
+import { AdjustmentsRepository } from './adjustments.repository';
 import type { PaymentConfirmation } from './payment-gateway';
 
 export interface SongForSale {
@@ -67,12 +68,16 @@ export interface Buyer {
 export class PaymentsRepository {
   /** Purchases granted and revoked by payments (the access module owns these writes). */
   readonly grants: EntitlementGrants;
+  /** Refunds and disputes kept for payments not known yet, an order's money, issues for the admin. */
+  readonly adjustments: AdjustmentsRepository;
 
   constructor(private readonly db: AppDb) {
     this.grants = new EntitlementGrants(db);
+    this.adjustments = new AdjustmentsRepository(db);
   }
 
-  async findSong(id: string): Promise<SongForSale | null> {
+  /** A song that is for sale (ready); `anyStatus` also finds one still processing (ownership checks). */
+  async findSong(id: string, options: { anyStatus?: boolean } = {}): Promise<SongForSale | null> {
     const [row] = await this.db
       .select({
         id: songs.id,
@@ -88,7 +93,7 @@ export class PaymentsRepository {
       .from(songs)
       .innerJoin(artists, eq(artists.id, songs.artistId))
       .leftJoin(albums, eq(albums.id, songs.albumId))
-      .where(and(eq(songs.id, id), eq(songs.status, 'ready')))
+      .where(and(eq(songs.id, id), options.anyStatus ? undefined : eq(songs.status, 'ready')))
       .limit(1);
     if (!row) return null;
     const { albumId, albumTitle, albumIsPremium, ...song } = row;
@@ -231,7 +236,14 @@ export class PaymentsRepository {
 
   async updateOrder(
     id: string,
-    values: { status?: OrderStatus; externalId?: string; subscriptionId?: string; now: Date },
+    values: {
+      status?: OrderStatus;
+      externalId?: string;
+      subscriptionId?: string;
+      periodStart?: Date;
+      periodEnd?: Date;
+      now: Date;
+    },
   ): Promise<OrderRow> {
     const { now, ...rest } = values;
     const [row] = await this.db
@@ -374,6 +386,92 @@ export class PaymentsRepository {
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
       .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * The buyer's other orders for the same thing as `paid` that could still be paid (pending, or expired but not
+   * cancelled at the gateway yet), locked: the same song or album, or for a subscription, another subscription's
+   * first order to the same artist.
+   */
+  async openOrdersForItem(paid: OrderRow): Promise<OrderRow[]> {
+    if (!paid.userId) return [];
+    const item =
+      paid.itemType === 'song' && paid.songId
+        ? and(eq(orders.itemType, 'song'), eq(orders.songId, paid.songId))
+        : paid.itemType === 'album' && paid.albumId
+          ? and(eq(orders.itemType, 'album'), eq(orders.albumId, paid.albumId))
+          : paid.itemType === 'subscription' && paid.artistId && paid.subscriptionId
+            ? and(
+                eq(orders.itemType, 'subscription'),
+                eq(orders.artistId, paid.artistId),
+                eq(orders.renewal, false),
+                ne(orders.subscriptionId, paid.subscriptionId),
+              )
+            : undefined;
+    if (!item) return [];
+    return this.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, paid.userId),
+          ne(orders.id, paid.id),
+          inArray(orders.status, ['pending', 'expired']),
+          item,
+        ),
+      )
+      .for('update');
+  }
+
+  /** Whether the user has another subscription to the artist that plays at `now`. */
+  async hasOtherPlayingSubscription(
+    userId: string,
+    artistId: string,
+    subscriptionId: string,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.artistId, artistId),
+          ne(subscriptions.id, subscriptionId),
+          subscriptionPlaysAt(now),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Pending orders opened before `before` (abandoned checkouts), oldest first. */
+  async abandonedOrders(before: Date, limit: number): Promise<OrderRow[]> {
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, before), eq(orders.renewal, false)))
+      .orderBy(orders.createdAt)
+      .limit(limit);
+  }
+
+  /** When the user's oldest order in the window was opened (when the hourly limit frees a place). */
+  async oldestOrderSince(userId: string, since: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: sql<Date | null>`min(${orders.createdAt})` })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), gt(orders.createdAt, since), eq(orders.renewal, false)));
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /** The succeeded payment a gateway knows by this id, with its order. */
+  async findPaymentByExternal(gateway: GatewayName, externalId: string): Promise<PaymentRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gateway, gateway), eq(payments.externalId, externalId)))
       .limit(1);
     return row ?? null;
   }
@@ -584,10 +682,11 @@ export class PaymentsRepository {
 
   /** Every order of the user (purchases, subscription starts and renewals), newest first, with its refunds. */
   async historyOf(userId: string): Promise<Array<{ order: OrderRow; refunds: RefundRow[] }>> {
+    // An abandoned checkout (expired: nothing was paid) is not a payment: it is not listed.
     const rows = await this.db
       .select()
       .from(orders)
-      .where(eq(orders.userId, userId))
+      .where(and(eq(orders.userId, userId), ne(orders.status, 'expired')))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(500);
     if (rows.length === 0) return [];

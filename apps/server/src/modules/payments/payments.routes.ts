@@ -13,6 +13,7 @@ import {
   RefundOrderBody,
 } from '@backbeat/contract';
 import { requireRole, requireUser } from '../../platform/auth';
+import type { CheckoutLimit } from './checkout-limit';
 import type { PaymentsService } from './payments.service';
 
 const errors = {
@@ -91,13 +92,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
 };
 
 /** The demo gateway's calls; with the sandbox disabled by config each answers 503 GATEWAY_UNAVAILABLE. */
-export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  limit: CheckoutLimit;
+}> = async (app, { payments, limit }) => {
   app.post(
     '/payments/sandbox/create-order',
     {
+      preHandler: limit,
       schema: {
         tags,
         summary: 'Order a song or album at the catalogue price; answers the demo checkout address',

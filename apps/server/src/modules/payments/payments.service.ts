@@ -21,6 +21,7 @@ import { assertPrice, purchaseOffer, subscriptionOffer, type Offer } from './off
 import { presentOrder } from './order.presenter';
 import { gatewayUnavailable, type GatewayRegistry, type PaymentGateway } from './payment-gateway';
 import type { PaymentLedger } from './payment-ledger';
+import { AUTO_JOB_ATTEMPTS, PAYMENT_JOBS } from './payment-jobs.types';
 import type { OrderRow, PaymentsRepository, SubscriptionRow } from './payments.repository';
 import type { SandboxGateway, SandboxOutcome } from './sandbox.gateway';
 
@@ -46,6 +47,17 @@ export interface Buyer {
 
 const ORDERS_PER_HOUR = 60;
 const HOUR_MS = 60 * 60 * 1000;
+
+export const tooManyOrders = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const failure = new AppError(
+    429,
+    PAYMENT_ERROR_CODES.tooManyOrders,
+    `Too many orders in a short time. Please finish or wait ${minutes} minute${minutes === 1 ? '' : 's'} before starting another.`,
+  );
+  Object.defineProperty(failure, 'retryAfterSeconds', { value: retryAfterSeconds });
+  return failure;
+};
 
 export const orderNotFound = () => notFound('Order not found', 'ORDER_NOT_FOUND');
 
@@ -107,7 +119,10 @@ export class PaymentsService {
     return offer;
   }
 
-  /** Writes the pending order before any gateway call (refused past the hourly limit: 429). */
+  /**
+   * Writes the pending order before any gateway call. Refused (429, with Retry-After) past the hourly number of
+   * orders of one account: each pending order costs the gateways calls and rows.
+   */
   async openOrder(
     buyer: Buyer,
     gateway: GatewayName,
@@ -115,13 +130,12 @@ export class PaymentsService {
     extra: { subscriptionId?: string } = {},
   ): Promise<OrderRow> {
     const limit = this.deps.ordersPerHour ?? ORDERS_PER_HOUR;
-    const recent = await this.deps.repo.countOrdersSince(buyer.id, new Date(this.now().getTime() - HOUR_MS));
+    const since = new Date(this.now().getTime() - HOUR_MS);
+    const recent = await this.deps.repo.countOrdersSince(buyer.id, since);
     if (recent >= limit) {
-      throw new AppError(
-        429,
-        PAYMENT_ERROR_CODES.tooManyOrders,
-        'Too many orders in the last hour. Please finish or wait before starting another.',
-      );
+      const oldest = await this.deps.repo.oldestOrderSince(buyer.id, since);
+      const retryAfter = oldest ? Math.ceil((oldest.getTime() + HOUR_MS - this.now().getTime()) / 1000) : 60;
+      throw tooManyOrders(Math.max(1, retryAfter));
     }
     return this.deps.repo.insertOrder({
       userId: buyer.id,
@@ -139,6 +153,30 @@ export class PaymentsService {
       createdAt: this.now(),
       updatedAt: this.now(),
     });
+  }
+
+  /**
+   * Whether an order may still take money (read before a capture the server makes: Razorpay, PayPal): it is
+   * undecided, and its song, album or artist is not the buyer's through another order meanwhile.
+   */
+  async mayStillBePaid(order: OrderRow): Promise<boolean> {
+    if (!['pending', 'expired', 'failed'].includes(order.status) || !order.userId) return false;
+    const repo = this.deps.repo;
+    if (order.itemType === 'song' && order.songId) {
+      const song = await repo.findSong(order.songId, { anyStatus: true });
+      return !(await repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null));
+    }
+    if (order.itemType === 'album' && order.albumId)
+      return !(await repo.ownsAlbum(order.userId, order.albumId));
+    if (order.itemType === 'subscription' && order.artistId && order.subscriptionId) {
+      return !(await repo.hasOtherPlayingSubscription(
+        order.userId,
+        order.artistId,
+        order.subscriptionId,
+        this.now(),
+      ));
+    }
+    return true;
   }
 
   /** Records the gateway's id for the order once the gateway created its side. */
@@ -218,6 +256,10 @@ export class PaymentsService {
       if (!order || order.gateway !== sandbox.name) throw orderNotFound();
       if (order.status !== 'pending') {
         if (order.status === decided) return { order };
+        if (outcome === 'pay' && order.status === 'cancelled' && (await alreadyOwns(unit.repo, order))) {
+          // Cancelled when another order of the same item was paid: say why, as before it was.
+          return { refused: conflict('You already own this item', PAYMENT_ERROR_CODES.alreadyOwned) };
+        }
         throw conflict(`This order is already ${order.status}`, PAYMENT_ERROR_CODES.orderDecided);
       }
       if (outcome === 'pay' && (await alreadyOwns(unit.repo, order))) {
@@ -313,8 +355,10 @@ export class PaymentsService {
   }
 
   /**
-   * An admin refund: the money goes back through the order's gateway; the refund is recorded (revoking what the
-   * order granted) when the gateway confirms it, at once or by webhook.
+   * An admin refund: the money goes back through the order's gateway; the refund is recorded (taking back what the
+   * order bought) when the gateway confirms it, at once or by webhook. A refunded subscription payment also stops the
+   * subscription renewing at the gateway, through a job that retries until the gateway agrees (and is listed for the
+   * admin if it never does).
    */
   async refundOrder(orderId: string, reason: string | null): Promise<PaymentResultResponse> {
     const order = await this.deps.repo.findOrder(orderId);
@@ -327,23 +371,31 @@ export class PaymentsService {
     }
     const payment = await this.deps.repo.findSucceededPayment(order.id);
     if (!payment) throw conflict('This order has no payment to refund', PAYMENT_ERROR_CODES.notRefundable);
+    const money = await this.deps.repo.adjustments.moneyOf(order.id);
+    const remaining = money.paid - money.takenBack;
     const gateway =
       order.gateway === 'sandbox' && !this.deps.gateways.has('sandbox') && this.deps.sandboxRefunds
         ? this.deps.sandboxRefunds
         : this.deps.gateways.get(order.gateway);
-    const report = await gateway.refund(order, payment, reason);
+    const report = await gateway.refund(order, payment, {
+      amount: remaining < payment.amount ? remaining : undefined,
+      reason,
+      idempotencyKey: `refund-${order.id}`,
+      cause: 'requested',
+    });
     const updated = await this.deps.ledger.run(async (unit) => {
       const locked = (await unit.repo.lockOrder(order.id)) ?? order;
       if (report) await this.deps.ledger.recordRefund(unit, locked, report);
+      if (locked.itemType === 'subscription' && locked.subscriptionId && locked.gateway !== 'sandbox') {
+        await this.deps.ledger.queueJob(
+          unit,
+          PAYMENT_JOBS.cancelSubscription,
+          { subscriptionId: locked.subscriptionId },
+          AUTO_JOB_ATTEMPTS,
+        );
+      }
       return (await unit.repo.findOrder(order.id)) ?? locked;
     });
-    if (updated.itemType === 'subscription' && updated.subscriptionId) {
-      const subscription = await this.deps.repo.findSubscription(updated.subscriptionId);
-      if (subscription?.externalId && subscription.gateway !== 'sandbox' && report) {
-        // A refunded subscription must not renew again at the gateway.
-        await gateway.cancelSubscription(subscription).catch(() => undefined);
-      }
-    }
     return {
       order: presentOrder(updated),
       message: report ? PAYMENT_EVENT_MESSAGES.refunded : 'Refund requested; the gateway will confirm it',

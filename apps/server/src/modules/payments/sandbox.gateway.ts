@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayInfo } from '@backbeat/contract';
-import type { PaymentConfirmation, PaymentGateway } from './payment-gateway';
-import type { RefundReport } from './payment-ledger';
+import type { PaymentConfirmation, PaymentGateway, RefundReport, RefundRequest } from './payment-gateway';
 import type { OrderRow, PaymentRow } from './payments.repository';
 
 export type SandboxOutcome = 'pay' | 'decline';
@@ -49,14 +48,15 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /** No money moved, so the refund is immediate. */
-  async refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport> {
+  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport> {
     return {
       gateway: 'sandbox',
       externalId: `sbx_re_${payment.externalId}`,
+      paymentRef: payment.externalId,
       kind: 'refund',
-      amount: payment.amount,
+      amount: request.amount ?? payment.amount,
       currency: payment.currency,
-      reason,
+      reason: request.reason,
       raw: { gateway: 'sandbox', orderId: order.id },
     };
   }

@@ -9,6 +9,7 @@ import {
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { requireUser } from '../../platform/auth';
+import type { CheckoutLimit } from './checkout-limit';
 import { gatewayUnavailable } from './payment-gateway';
 import { parseCycle, type PaymentsService } from './payments.service';
 
@@ -27,10 +28,12 @@ const tags = ['subscriptions'];
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   starters: Map<GatewayName, SubscriptionStarter>;
-}> = async (app, { payments, starters }) => {
+  limit: CheckoutLimit;
+}> = async (app, { payments, starters, limit }) => {
   app.post(
     '/subscriptions/artist/:id',
     {
+      preHandler: limit,
       schema: {
         tags,
         summary:
@@ -50,8 +53,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await requireUser(request);
       const cycle = parseCycle(request.body.cycle);
-      const start = starters.get(request.body.gateway);
-      if (!start) throw gatewayUnavailable(request.body.gateway);
+      // SPEC: Razorpay's body is `{ cycle }` alone; Stripe's names its gateway and saved card.
+      const gateway = request.body.gateway ?? (request.body.paymentMethodId ? 'stripe' : 'razorpay');
+      const start = starters.get(gateway);
+      if (!start) throw gatewayUnavailable(gateway);
       const created = await start(user, request.params.id, cycle, request.body);
       return reply.status(201).send(created);
     },

@@ -7,14 +7,22 @@ import {
   OrdersController,
   PaymentsController,
   SubscriptionsController,
+  TransactionSearchController,
   type OAuthToken,
 } from '@paypal/paypal-server-sdk';
 import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import { fromDecimalString, toDecimalString } from '../money';
-import { gatewayFailed, type PaymentGateway } from '../payment-gateway';
-import type { RefundReport } from '../payment-ledger';
+import { toDecimalString } from '../money';
+import {
+  gatewayBusy,
+  gatewayFailed,
+  gatewayRejected,
+  type PaymentGateway,
+  type RefundReport,
+  type RefundRequest,
+} from '../payment-gateway';
 import type { OrderRow, PaymentRow, SubscriptionRow } from '../payments.repository';
+import { paypalRefundReport, type Json } from './paypal.facts';
 
 export interface PaypalSettings {
   clientId: string;
@@ -52,32 +60,52 @@ export function emulatorAgent(apiBase: string): https.Agent {
   return agent;
 }
 
+/** A PayPal REST answer that was not 2xx (from the calls the SDK does not offer). */
+export class PaypalRestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`PayPal ${status}: ${JSON.stringify(body)?.slice(0, 300)}`);
+  }
+}
+
 /** PayPal's refusal, read from its error body: `{ name, message, details: [{ issue, description }] }`. */
 export function paypalIssue(
   error: unknown,
 ): { status: number; issue: string | null; description: string } | null {
-  if (!(error instanceof ApiError)) return null;
+  let status: number;
+  let raw: unknown;
+  if (error instanceof ApiError) {
+    status = error.statusCode;
+    raw = error.body;
+  } else if (error instanceof PaypalRestError) {
+    status = error.status;
+    raw = error.body;
+  } else {
+    return null;
+  }
   let body: { message?: string; details?: Array<{ issue?: string; description?: string }> } = {};
   try {
-    body = typeof error.body === 'string' ? (JSON.parse(error.body) as typeof body) : {};
+    body = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as typeof body;
   } catch {
     body = {};
   }
   const detail = body.details?.[0];
   return {
-    status: error.statusCode,
+    status,
     issue: detail?.issue ?? null,
     description: detail?.description ?? body.message ?? 'PayPal refused the request',
   };
 }
 
+/** PayPal's refusal as a clear failure for the buyer; PayPal's own words go to the log with the error. */
 export function paypalFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const issue = paypalIssue(error);
-  if (issue && issue.status < 500) {
-    return new AppError(400, 'GATEWAY_REJECTED', `PayPal refused the request: ${issue.description}`);
-  }
-  return gatewayFailed('paypal', error instanceof Error ? error.message : undefined);
+  if (issue?.status === 429) return gatewayBusy('paypal', error);
+  if (issue && issue.status < 500) return gatewayRejected('paypal', error);
+  return gatewayFailed('paypal', error);
 }
 
 /** PayPal through its server SDK (orders, captures, refunds, subscriptions) and its documented REST calls. */
@@ -87,6 +115,7 @@ export class PaypalGateway implements PaymentGateway {
   readonly orders: OrdersController;
   readonly captures: PaymentsController;
   readonly subscriptions: SubscriptionsController;
+  readonly transactions: TransactionSearchController;
   private readonly agent: https.Agent | undefined;
   private token: OAuthToken | undefined;
 
@@ -106,6 +135,7 @@ export class PaypalGateway implements PaymentGateway {
     this.orders = new OrdersController(this.client);
     this.captures = new PaymentsController(this.client);
     this.subscriptions = new SubscriptionsController(this.client);
+    this.transactions = new TransactionSearchController(this.client);
   }
 
   get mode(): GatewayMode {
@@ -162,15 +192,12 @@ export class PaypalGateway implements PaymentGateway {
             }
             const status = response.statusCode ?? 500;
             if (status >= 200 && status < 300) resolve(json as T);
-            else if (status < 500) {
-              const message = (json as { message?: string } | null)?.message ?? `status ${status}`;
-              reject(new AppError(400, 'GATEWAY_REJECTED', `PayPal refused the request: ${message}`));
-            } else reject(gatewayFailed('paypal', `status ${status}`));
+            else reject(new PaypalRestError(status, json));
           });
         },
       );
       request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', (error) => reject(gatewayFailed('paypal', error.message)));
+      request.on('error', (error) => reject(gatewayFailed('paypal', error)));
       request.end(payload);
     });
   }
@@ -194,59 +221,119 @@ export class PaypalGateway implements PaymentGateway {
         webhook_event: event,
       },
     ).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 400) return { verification_status: 'FAILURE' };
-      throw error;
+      if (error instanceof PaypalRestError && error.status < 500) return { verification_status: 'FAILURE' };
+      throw paypalFailure(error);
     });
     if (result.verification_status !== 'SUCCESS') {
       throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid PayPal signature');
     }
   }
 
+  // ---------------------------------------------------------------------------------------------------------
+  // Reading PayPal's objects (JSON as its REST API returns it): the SDK where it has the call, else its REST API
+
+  getOrder(id: string): Promise<Json> {
+    return this.sdkJson(() => this.orders.getOrder({ id }));
+  }
+
+  getCapture(captureId: string): Promise<Json> {
+    return this.sdkJson(() => this.captures.getCapturedPayment({ captureId }));
+  }
+
+  getRefund(refundId: string): Promise<Json> {
+    return this.sdkJson(() => this.captures.getRefund({ refundId }));
+  }
+
+  /** The payments of a subscription between two times (each a sale: its id is `id`). */
+  subscriptionTransactions(id: string, from: Date, to: Date): Promise<Json> {
+    return this.sdkJson(() =>
+      this.subscriptions.listSubscriptionTransactions({
+        id,
+        startTime: from.toISOString(),
+        endTime: to.toISOString(),
+      }),
+    );
+  }
+
+  /** PayPal's transaction search (Reporting API): what moved on the account in a window, a page at a time. */
+  searchTransactions(from: Date, to: Date, page: number): Promise<Json> {
+    return this.sdkJson(() =>
+      this.transactions.searchTransactions({
+        startDate: from.toISOString(),
+        endDate: to.toISOString(),
+        fields: 'transaction_info',
+        pageSize: 500,
+        page,
+      }),
+    );
+  }
+
+  /** A v1 sale refund (subscription payments), which the SDK has no call for. */
+  async getSaleRefund(refundId: string): Promise<Json> {
+    return this.restJson('GET', `/v1/payments/refund/${encodeURIComponent(refundId)}`);
+  }
+
+  /** A dispute (Disputes API), which the SDK has no call for. */
+  async getDispute(disputeId: string): Promise<Json> {
+    return this.restJson('GET', `/v1/customer/disputes/${encodeURIComponent(disputeId)}`);
+  }
+
+  private async restJson(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
+    try {
+      return (await this.rest<Json>(method, path, body)) ?? {};
+    } catch (error) {
+      throw paypalFailure(error);
+    }
+  }
+
+  private async sdkJson(call: () => Promise<{ body: unknown }>): Promise<Json> {
+    try {
+      const { body } = await call();
+      return JSON.parse(String(body)) as Json;
+    } catch (error) {
+      throw paypalFailure(error);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+
   /**
    * Refunds a capture (a purchase) through the SDK, or a subscription's sale through PayPal's v1 sale refund (the
    * SDK has none). PayPal answers COMPLETED for an immediate refund.
    */
-  async refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport | null> {
-    const note = reason?.slice(0, 250);
+  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
+    const note = request.reason?.slice(0, 250);
+    const amount =
+      request.amount !== undefined
+        ? { value: toDecimalString(request.amount, payment.currency), currencyCode: payment.currency }
+        : undefined;
     if (order.itemType === 'subscription') {
-      const saleId = payment.reference;
-      if (!saleId) throw gatewayFailed('paypal', 'no sale to refund');
-      const refund = await this.rest<{
-        id: string;
-        state?: string;
-        amount?: { total?: string; currency?: string };
-      }>('POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {
-        amount: { total: toDecimalString(payment.amount, payment.currency), currency: payment.currency },
-        ...(note && { description: note }),
-      });
-      if (refund.state !== 'completed') return null;
-      return {
-        gateway: 'paypal',
-        externalId: refund.id,
-        kind: 'refund',
-        amount: payment.amount,
-        currency: payment.currency,
-        reason,
-        raw: { refund: refund.id, sale: saleId },
-      };
+      // Sale ids are the payment's own id; payments recorded before sale ids were kept name it as their reference.
+      const saleId = payment.externalId.includes('@') ? payment.reference : payment.externalId;
+      if (!saleId) {
+        throw gatewayFailed('paypal', new Error(`payment ${payment.id} names no PayPal sale`), 'unknown');
+      }
+      let refund: Json;
+      try {
+        refund = await this.rest<Json>('POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {
+          amount: {
+            total: toDecimalString(request.amount ?? payment.amount, payment.currency),
+            currency: payment.currency,
+          },
+          ...(note && { description: note }),
+        });
+      } catch (error) {
+        throw paypalFailure(error);
+      }
+      return paypalRefundReport({ ...refund, status: String(refund.state ?? '').toUpperCase() }, saleId);
     }
     try {
-      const { result } = await this.captures.refundCapturedPayment({
+      const response = await this.captures.refundCapturedPayment({
         captureId: payment.externalId,
-        paypalRequestId: `refund-${order.id}`,
-        body: { noteToPayer: note },
+        paypalRequestId: request.idempotencyKey,
+        body: { noteToPayer: note, ...(amount && { amount }) },
       });
-      if (result.status !== 'COMPLETED' || !result.id) return null;
-      const currency = result.amount?.currencyCode ?? payment.currency;
-      return {
-        gateway: 'paypal',
-        externalId: result.id,
-        kind: 'refund',
-        amount: fromDecimalString(result.amount?.value, currency) || payment.amount,
-        currency,
-        reason,
-        raw: { refund: result.id, capture: payment.externalId },
-      };
+      return paypalRefundReport(JSON.parse(String(response.body)) as Json, payment.externalId);
     } catch (error) {
       throw paypalFailure(error);
     }
@@ -262,9 +349,23 @@ export class PaypalGateway implements PaymentGateway {
       });
     } catch (error) {
       const issue = paypalIssue(error);
-      // Already cancelled at PayPal: nothing left to stop.
+      // Already cancelled (or never approved) at PayPal: nothing left to stop.
       if (issue?.issue === 'SUBSCRIPTION_STATUS_INVALID') return;
       throw paypalFailure(error);
     }
+  }
+
+  /**
+   * A PayPal order cannot be voided before its capture: an order that must not be paid is left to expire there,
+   * and Backbeat refuses to capture it. A subscription never approved is cancelled.
+   */
+  async cancelCheckout(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'> {
+    if (!order.externalId) return 'cancelled';
+    if (order.itemType === 'subscription') {
+      await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
+      return 'cancelled';
+    }
+    const remote = await this.getOrder(order.externalId);
+    return remote.status === 'COMPLETED' ? 'paid' : 'open';
   }
 }

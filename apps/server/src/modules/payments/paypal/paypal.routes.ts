@@ -11,6 +11,7 @@ import {
 } from '@backbeat/contract';
 import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
+import type { CheckoutLimit } from '../checkout-limit';
 import { rawBodyParser } from '../webhook-body';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalEvent, PaypalService } from './paypal.service';
@@ -29,13 +30,15 @@ const errors = {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** PayPal: orders for the PayPal buttons, their capture, subscription approval, and the webhook. */
-export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PaypalService; gateway: PaypalGateway }> = async (
-  app,
-  { paypal, gateway },
-) => {
+export const paypalRoutes: FastifyPluginAsyncZod<{
+  paypal: PaypalService;
+  gateway: PaypalGateway;
+  limit: CheckoutLimit;
+}> = async (app, { paypal, gateway, limit }) => {
   app.post(
     '/payments/paypal/create-order',
     {
+      preHandler: limit,
       schema: {
         tags,
         summary: "A PayPal order for a song or album at the server's price (currency defaults to USD)",

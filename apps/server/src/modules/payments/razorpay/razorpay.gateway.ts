@@ -2,9 +2,16 @@ import Razorpay from 'razorpay';
 import razorpayUtils from 'razorpay/dist/utils/razorpay-utils.js';
 import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import { gatewayFailed, type PaymentGateway } from '../payment-gateway';
-import type { RefundReport } from '../payment-ledger';
+import {
+  gatewayBusy,
+  gatewayFailed,
+  gatewayRejected,
+  type PaymentGateway,
+  type RefundReport,
+  type RefundRequest,
+} from '../payment-gateway';
 import type { OrderRow, PaymentRow, SubscriptionRow } from '../payments.repository';
+import { RazorpayApi, RazorpayApiError, type RzpDispute, type RzpRefund } from './razorpay-api';
 
 export interface RazorpaySettings {
   keyId: string;
@@ -14,45 +21,62 @@ export interface RazorpaySettings {
   apiBase?: string;
 }
 
-/** Razorpay's SDK error shape: `{ statusCode, error: { code, description, ... } }`. */
-interface RazorpayError {
-  statusCode?: number;
-  error?: { code?: string; description?: string };
-}
-
 /**
- * The Razorpay SDK client. The SDK hard-codes api.razorpay.com and offers no base-URL option; its narrowest seam is
- * its own axios instance, whose base URL is pointed at the emulator in development and tests.
+ * Razorpay's refusal as the buyer should read it. A refusal of the buyer's own payment (a failed or unauthorized
+ * payment) keeps Razorpay's description, written for buyers; anything else is a clear gateway failure, and
+ * Razorpay's words go to the log.
  */
-export function createRazorpayClient(settings: RazorpaySettings): Razorpay {
-  const client = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret });
-  const api = (client as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } })
-    .api;
-  api.rq.defaults.timeout = 20_000;
-  if (settings.apiBase) api.rq.defaults.baseURL = settings.apiBase.replace(/\/$/, '');
-  return client;
-}
-
-/** Razorpay's refusal as the buyer should read it (its description), else a gateway failure. */
 export function razorpayFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const failure = error as RazorpayError;
-  if (failure?.statusCode && failure.statusCode < 500 && failure.error?.description) {
-    return new AppError(
-      400,
-      'GATEWAY_REJECTED',
-      `Razorpay refused the request: ${failure.error.description}`,
-    );
+  if (error instanceof RazorpayApiError) {
+    if (error.statusCode === 429) return gatewayBusy('razorpay', error);
+    if (error.statusCode < 500) return gatewayRejected('razorpay', error);
   }
-  return gatewayFailed('razorpay', error instanceof Error ? error.message : failure?.error?.description);
+  return gatewayFailed('razorpay', error);
+}
+
+/** A processed Razorpay refund in the ledger's terms. */
+export function razorpayRefundReport(refund: RzpRefund, reason: string | null = null): RefundReport {
+  return {
+    gateway: 'razorpay',
+    externalId: refund.id,
+    paymentRef: refund.payment_id,
+    kind: 'refund',
+    amount: Number(refund.amount),
+    currency: refund.currency.toUpperCase(),
+    reason,
+    raw: { refund: refund.id, payment: refund.payment_id },
+  };
+}
+
+/** A dispute in the ledger's terms: what Razorpay deducted, given back when the merchant won. */
+export function razorpayDisputeReports(dispute: RzpDispute): RefundReport[] {
+  const deducted = Number(dispute.amount_deducted ?? 0);
+  if (deducted <= 0) return [];
+  const base = {
+    gateway: 'razorpay' as const,
+    paymentRef: dispute.payment_id,
+    amount: deducted,
+    currency: dispute.currency.toUpperCase(),
+    reason: dispute.reason_code ?? null,
+    raw: { dispute: dispute.id, status: dispute.status },
+  };
+  const taken: RefundReport = { ...base, externalId: dispute.id, kind: 'dispute' };
+  return dispute.status === 'won'
+    ? [taken, { ...base, externalId: `${dispute.id}:reversed`, kind: 'reversal' }]
+    : [taken];
 }
 
 export class RazorpayGateway implements PaymentGateway {
   readonly name = 'razorpay' as const;
-  readonly client: Razorpay;
+  readonly api: RazorpayApi;
 
   constructor(readonly settings: RazorpaySettings) {
-    this.client = createRazorpayClient(settings);
+    this.api = new RazorpayApi({
+      keyId: settings.keyId,
+      keySecret: settings.keySecret,
+      baseUrl: settings.apiBase,
+    });
   }
 
   get mode(): GatewayMode {
@@ -102,35 +126,54 @@ export class RazorpayGateway implements PaymentGateway {
     if (!valid) throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid Razorpay signature');
   }
 
-  /** Refunds the payment in full; Razorpay answers with the refund (processed, or pending until its webhook). */
-  async refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport | null> {
+  /** Refunds the payment (in full unless an amount is given); processed at once, or pending until its webhook. */
+  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
     const paymentId = payment.externalId.startsWith('pay_') ? payment.externalId : payment.reference;
-    if (!paymentId) throw gatewayFailed('razorpay', 'no payment to refund');
+    if (!paymentId) {
+      throw gatewayFailed(
+        'razorpay',
+        new Error(`payment ${payment.id} names no Razorpay payment`),
+        'unknown',
+      );
+    }
     try {
-      const refund = await this.client.payments.refund(paymentId, {
-        amount: payment.amount,
-        notes: { order_id: order.id, ...(reason ? { note: reason.slice(0, 250) } : {}) },
+      const refund = await this.api.refundPayment(paymentId, {
+        amount: request.amount ?? payment.amount,
+        // Razorpay keeps a receipt per refund: our key, so a repeated request is recognisable in its dashboard.
+        receipt: request.idempotencyKey.slice(0, 40),
+        notes: { order_id: order.id, ...(request.reason ? { note: request.reason.slice(0, 250) } : {}) },
       });
-      if (refund.status !== 'processed') return null;
-      return {
-        gateway: 'razorpay',
-        externalId: refund.id,
-        kind: 'refund',
-        amount: Number(refund.amount),
-        currency: String(refund.currency).toUpperCase(),
-        reason,
-        raw: { refund: refund.id, payment: paymentId },
-      };
+      return refund.status === 'processed' ? razorpayRefundReport(refund, request.reason) : null;
     } catch (error) {
       throw razorpayFailure(error);
     }
   }
 
-  /** Stops renewals at the end of the current cycle (`cancel_at_cycle_end`). */
+  /** Stops renewals at the end of the current cycle (`cancel_at_cycle_end`); a subscription never paid ends now. */
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
     if (!subscription.externalId) return;
     try {
-      await this.client.subscriptions.cancel(subscription.externalId, true);
+      const remote = await this.api.fetchSubscription(subscription.externalId);
+      if (['cancelled', 'completed', 'expired'].includes(remote.status)) return;
+      await this.api.cancelSubscription(subscription.externalId, remote.status !== 'created');
+    } catch (error) {
+      throw razorpayFailure(error);
+    }
+  }
+
+  /**
+   * Razorpay orders cannot be cancelled: an order that must not be paid stays open there, and a payment made on it
+   * anyway is refused at capture (an authorized payment Razorpay releases by itself) or refunded.
+   */
+  async cancelCheckout(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'> {
+    if (!order.externalId) return 'cancelled';
+    try {
+      if (order.itemType === 'subscription') {
+        await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
+        return 'cancelled';
+      }
+      const remote = await this.api.fetchOrder(order.externalId);
+      return remote.status === 'paid' ? 'paid' : 'open';
     } catch (error) {
       throw razorpayFailure(error);
     }

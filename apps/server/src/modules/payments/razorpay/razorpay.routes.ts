@@ -9,6 +9,7 @@ import {
 } from '@backbeat/contract';
 import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
+import type { CheckoutLimit } from '../checkout-limit';
 import { rawBodyParser } from '../webhook-body';
 import type { RazorpayGateway } from './razorpay.gateway';
 import { RazorpayService, type RazorpayEvent } from './razorpay.service';
@@ -30,10 +31,12 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 export const razorpayRoutes: FastifyPluginAsyncZod<{
   razorpay: RazorpayService;
   gateway: RazorpayGateway;
-}> = async (app, { razorpay, gateway }) => {
+  limit: CheckoutLimit;
+}> = async (app, { razorpay, gateway, limit }) => {
   app.post(
     '/payments/razorpay/create-order',
     {
+      preHandler: limit,
       schema: {
         tags,
         summary: "A Razorpay order for a song or album at the server's price, for Razorpay Checkout",

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type Razorpay from 'razorpay';
 import {
+  PAYMENT_ERROR_CODES,
   SUBSCRIPTION_CYCLE_MONTHS,
   type CreatePurchaseBody,
   type PaymentResultResponse,
@@ -10,53 +10,20 @@ import {
   type SubscribeArtistResponse,
   type SubscriptionCycle,
 } from '@backbeat/contract';
-import { AppError } from '../../../platform/errors';
+import { AppError, conflict } from '../../../platform/errors';
 import { presentOrder } from '../order.presenter';
-import type { EventOutcome, LedgerUnit } from '../payment-ledger';
-import type { OrderRow } from '../payments.repository';
+import type { EventOutcome, HandledEvent, LedgerUnit } from '../payment-ledger';
+import type { RefundReport } from '../payment-gateway';
+import type { OrderRow, SubscriptionRow } from '../payments.repository';
 import { orderNotFound, type Buyer, type PaymentsService } from '../payments.service';
-import { razorpayFailure, type RazorpayGateway } from './razorpay.gateway';
-
-/** The fields of Razorpay entities this module reads (the SDK's own types are loose unions). */
-interface RzpOrder {
-  id: string;
-  entity: string;
-  amount: number | string;
-  currency: string;
-  receipt?: string | null;
-  status: string;
-  [field: string]: unknown;
-}
-interface RzpPayment {
-  id: string;
-  order_id?: string | null;
-  invoice_id?: string | null;
-  amount: number | string;
-  currency: string;
-  status: string;
-  error_description?: string | null;
-}
-interface RzpSubscription {
-  id: string;
-  status: string;
-  current_start?: number | null;
-  current_end?: number | null;
-  notes?: Record<string, string> | unknown[];
-}
-interface RzpRefund {
-  id: string;
-  payment_id: string;
-  amount: number | string;
-  currency: string;
-  status: string;
-}
-interface RzpDispute {
-  id: string;
-  payment_id: string;
-  amount: number | string;
-  currency: string;
-  reason_code?: string;
-}
+import { RazorpayApiError, type RzpPayment, type RzpSubscription } from './razorpay-api';
+import { razorpayChargePeriod, razorpayConfirmation, moneyTaken } from './razorpay.facts';
+import {
+  razorpayDisputeReports,
+  razorpayFailure,
+  razorpayRefundReport,
+  type RazorpayGateway,
+} from './razorpay.gateway';
 
 /** A verified webhook: `X-Razorpay-Event-Id` (or a hash of the body) and the event. */
 export interface RazorpayEvent {
@@ -68,12 +35,26 @@ export interface RazorpayEvent {
 const ignored = (note: string): EventOutcome => ({ status: 'ignored', note });
 const unknownOrder = (note: string): EventOutcome => ({ status: 'unknown_order', note });
 const invalidSignature = () => new AppError(400, 'INVALID_SIGNATURE', 'Invalid Razorpay signature');
+const alreadyOwned = () =>
+  conflict(
+    'You already own this item, so this payment was not taken; your bank releases the held amount.',
+    PAYMENT_ERROR_CODES.alreadyOwned,
+  );
+
+/** What Razorpay says now of what an event names (read, and an authorized payment captured, before the ledger). */
+type Truth =
+  | { kind: 'payment'; payment: RzpPayment; order: OrderRow | null }
+  | { kind: 'subscription'; subscription: RzpSubscription; payment: RzpPayment | null; period: Period | null }
+  | { kind: 'adjustments'; reports: RefundReport[] }
+  | { kind: 'none' };
+type Period = { periodStart: Date; periodEnd: Date };
 
 /**
  * Razorpay's protocol: an Order per purchase paid in Razorpay Checkout, whose result (order id, payment id,
- * signature) is verified with the SDK's helper; a Plan per artist and cycle and a Subscription per subscriber; and
- * webhooks verified with the SDK's helper, trusted for ids only: payments, subscriptions and refunds are fetched
- * again from Razorpay before they change anything.
+ * signature) is verified with the SDK's helper; the server captures each authorized payment for the server-priced
+ * amount (whatever the account's auto-capture setting); a Plan per artist and cycle and a Subscription per
+ * subscriber; webhooks verified with the SDK's helper and trusted for ids only: payments, subscriptions, refunds
+ * and disputes are fetched again from Razorpay before they change anything.
  */
 export class RazorpayService {
   constructor(
@@ -81,22 +62,22 @@ export class RazorpayService {
     private readonly gateway: RazorpayGateway,
   ) {}
 
-  private get razorpay(): Razorpay {
-    return this.gateway.client;
+  private get api() {
+    return this.gateway.api;
   }
 
   /** A Razorpay order at the server's price, for Checkout. */
   async createOrder(buyer: Buyer, body: CreatePurchaseBody): Promise<RazorpayCreateOrderResponse> {
     const offer = await this.payments.purchaseOffer(buyer, body);
     const order = await this.payments.openOrder(buyer, 'razorpay', offer);
-    let remote: RzpOrder;
+    let remote;
     try {
-      remote = (await this.razorpay.orders.create({
+      remote = await this.api.createOrder({
         amount: order.amount,
         currency: order.currency,
         receipt: order.id,
         notes: { order_id: order.id, user_id: buyer.id },
-      })) as unknown as RzpOrder;
+      });
     } catch (error) {
       await this.payments.abandonOrder(order);
       throw razorpayFailure(error);
@@ -119,9 +100,9 @@ export class RazorpayService {
     const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
     const plan = await this.planFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
     const order = await this.payments.openOrder(buyer, 'razorpay', offer);
-    let remote: { id: string };
+    let remote: RzpSubscription;
     try {
-      remote = await this.razorpay.subscriptions.create({
+      remote = await this.api.createSubscription({
         plan_id: plan,
         // Razorpay needs a number of cycles: ten years of them.
         total_count: Math.ceil(120 / SUBSCRIPTION_CYCLE_MONTHS[cycle]),
@@ -150,7 +131,7 @@ export class RazorpayService {
 
   /**
    * Checkout's handler result. The signature is checked first (nothing is read or written for a bad one), then
-   * the payment is fetched from Razorpay and must be captured for this order, at its amount.
+   * the payment is read from Razorpay, captured for the order's amount when only authorized, and settled.
    */
   async verify(buyer: Buyer, body: RazorpayVerifyBody): Promise<PaymentResultResponse> {
     const valid = this.gateway.verifyCheckout(
@@ -162,24 +143,31 @@ export class RazorpayService {
       body.razorpay_signature,
     );
     if (!valid) throw invalidSignature();
-    const payment = await this.fetchPayment(body.razorpay_payment_id);
+    const fetched = await this.fetchPayment(body.razorpay_payment_id, invalidSignature);
     if (body.razorpay_order_id) {
-      const orderId = body.razorpay_order_id;
-      if (payment.order_id !== orderId) throw invalidSignature();
+      if (fetched.order_id !== body.razorpay_order_id) throw invalidSignature();
+      const known = await this.payments.repo.findOrderByExternal('razorpay', body.razorpay_order_id);
+      if (!known || known.userId !== buyer.id) throw orderNotFound();
+      const payment = await this.captureFor(known, fetched);
+      if (payment.status === 'authorized') throw alreadyOwned();
+      const confirmation = await this.confirmationOf(payment);
       const order = await this.payments.ledger.run(async (unit) => {
-        const locked = await unit.repo.lockOrderByExternal('razorpay', orderId);
-        if (!locked || locked.userId !== buyer.id) throw orderNotFound();
-        await this.settlePayment(unit, locked, payment);
-        return (await unit.repo.findOrder(locked.id)) ?? locked;
+        const locked = (await unit.repo.lockOrder(known.id)) ?? known;
+        if (confirmation) await this.payments.ledger.settle(unit, locked, confirmation);
+        return (await unit.repo.findOrder(known.id)) ?? locked;
       });
       return this.payments.result(order);
     }
     const subscriptionId = body.razorpay_subscription_id!;
     const remote = await this.fetchSubscription(subscriptionId);
+    const period = moneyTaken(fetched) ? await this.periodOf(fetched, remote) : null;
+    const confirmation = await this.confirmationOf(fetched);
     const order = await this.payments.ledger.run(async (unit) => {
       const subscription = await unit.repo.lockSubscriptionByExternal('razorpay', subscriptionId);
       if (!subscription || subscription.userId !== buyer.id) throw orderNotFound();
-      await this.applySubscriptionCharge(unit, subscription, remote, payment);
+      if (confirmation?.status === 'succeeded' && period) {
+        await this.payments.ledger.applySubscriptionPayment(unit, subscription, { confirmation, ...period });
+      }
       const initial = await unit.repo.lockInitialOrderOf(subscription.id);
       if (!initial) throw orderNotFound();
       return initial;
@@ -196,14 +184,34 @@ export class RazorpayService {
   }
 
   /** A verified event, applied once; entities are fetched again from Razorpay first. */
-  async handleEvent(event: RazorpayEvent): Promise<void> {
-    if (await this.payments.ledger.recorded('razorpay', event.id)) return;
+  async handleEvent(event: RazorpayEvent): Promise<HandledEvent | null> {
+    if (await this.payments.ledger.recorded('razorpay', event.id)) return null;
     const truth = await this.fetchTruth(event);
-    await this.payments.ledger.handleEvent(
+    const result = await this.payments.ledger.handleEvent(
       'razorpay',
       { id: event.id, type: event.event, payload: event },
       (unit) => this.apply(unit, event.event, truth),
     );
+    return { outcome: result.outcome, changes: result.changes };
+  }
+
+  /** A payment Razorpay reports (an event, or reconciliation): captured if it must be, then its truth. */
+  async paymentTruth(paymentId: string): Promise<Truth> {
+    const fetched = await this.fetchPayment(paymentId, () => razorpayFailure(new Error('payment not found')));
+    if (fetched.order_id) {
+      const order = await this.payments.repo.findOrderByExternal('razorpay', fetched.order_id);
+      const payment = order ? await this.captureFor(order, fetched) : fetched;
+      return { kind: 'payment', payment, order };
+    }
+    if (fetched.invoice_id) {
+      const invoice = await this.wrap(() => this.api.fetchInvoice(fetched.invoice_id!));
+      if (invoice.subscription_id) {
+        const subscription = await this.fetchSubscription(invoice.subscription_id);
+        const period = moneyTaken(fetched) ? await this.periodOf(fetched, subscription) : null;
+        return { kind: 'subscription', subscription, payment: fetched, period };
+      }
+    }
+    return { kind: 'payment', payment: fetched, order: null };
   }
 
   private async fetchTruth(event: RazorpayEvent): Promise<Truth> {
@@ -213,173 +221,155 @@ export class RazorpayService {
       const subscriptionId = entity('subscription')?.id;
       if (!subscriptionId) return { kind: 'none' };
       const paymentId = entity('payment')?.id;
-      return {
-        kind: 'subscription',
-        subscription: await this.fetchSubscription(subscriptionId),
-        payment: paymentId ? await this.fetchPayment(paymentId) : null,
-      };
+      const subscription = await this.fetchSubscription(subscriptionId);
+      const payment = paymentId
+        ? await this.fetchPayment(paymentId, () => razorpayFailure(new Error('payment not found')))
+        : null;
+      const period = payment && moneyTaken(payment) ? await this.periodOf(payment, subscription) : null;
+      return { kind: 'subscription', subscription, payment, period };
     }
-    if (type === 'payment.captured' || type === 'payment.failed' || type === 'order.paid') {
+    if (type.startsWith('payment.') && !type.startsWith('payment.dispute.')) {
       const paymentId = entity('payment')?.id;
-      return paymentId ? { kind: 'payment', payment: await this.fetchPayment(paymentId) } : { kind: 'none' };
+      return paymentId ? this.paymentTruth(paymentId) : { kind: 'none' };
     }
-    if (type === 'refund.processed' || type === 'refund.created' || type === 'payment.refunded') {
+    if (type === 'order.paid') {
+      const paymentId = entity('payment')?.id;
+      return paymentId ? this.paymentTruth(paymentId) : { kind: 'none' };
+    }
+    if (type.startsWith('refund.')) {
       const refund = entity('refund') as { id?: string; payment_id?: string } | undefined;
       if (!refund?.id || !refund.payment_id) return { kind: 'none' };
-      try {
-        const fetched = (await this.razorpay.refunds.fetch(refund.id, {
-          payment_id: refund.payment_id,
-        })) as unknown as RzpRefund;
-        return { kind: 'refund', refund: fetched };
-      } catch (error) {
-        throw razorpayFailure(error);
-      }
+      const fetched = await this.wrap(() => this.api.fetchRefund(refund.payment_id!, refund.id!));
+      return {
+        kind: 'adjustments',
+        reports: fetched.status === 'processed' ? [razorpayRefundReport(fetched)] : [],
+      };
     }
-    if (type === 'payment.dispute.created' || type === 'payment.dispute.lost') {
-      const dispute = entity('dispute') as unknown as RzpDispute | undefined;
+    if (type.startsWith('payment.dispute.')) {
+      const dispute = entity('dispute') as { id?: string } | undefined;
       if (!dispute?.id) return { kind: 'none' };
-      try {
-        return {
-          kind: 'dispute',
-          dispute: (await this.razorpay.disputes.fetch(dispute.id)) as unknown as RzpDispute,
-        };
-      } catch (error) {
-        throw razorpayFailure(error);
-      }
+      const fetched = await this.wrap(() => this.api.fetchDispute(dispute.id!));
+      return { kind: 'adjustments', reports: razorpayDisputeReports(fetched) };
     }
     return { kind: 'none' };
   }
 
-  private async apply(unit: LedgerUnit, type: string, truth: Truth): Promise<EventOutcome> {
+  /** Applies a truth read from Razorpay (a webhook's, or reconciliation's) in the ledger's transaction. */
+  async apply(unit: LedgerUnit, type: string, truth: Truth): Promise<EventOutcome> {
     const ledger = this.payments.ledger;
     switch (truth.kind) {
       case 'payment': {
-        const payment = truth.payment;
-        if (!payment.order_id) return ignored('a payment without an order (a subscription charge)');
+        const { payment } = truth;
+        if (!payment.order_id) return ignored('a payment without an order');
         const order = await unit.repo.lockOrderByExternal('razorpay', payment.order_id);
         if (!order) return unknownOrder(`no order for ${payment.order_id}`);
-        const outcome = await this.settlePayment(unit, order, payment);
-        return { status: outcome, orderId: order.id };
+        const confirmation = await this.confirmationOf(payment);
+        if (!confirmation) return ignored(`payment is ${payment.status}`);
+        const settled = await ledger.settle(unit, order, confirmation);
+        return {
+          status: 'processed',
+          orderId: order.id,
+          note: settled.mismatch ? 'amount differs from the order: refunding' : null,
+        };
       }
       case 'subscription': {
         const remote = truth.subscription;
         const subscription = await unit.repo.lockSubscriptionByExternal('razorpay', remote.id);
         if (!subscription) return unknownOrder(`no subscription ${remote.id}`);
-        if (type === 'subscription.charged' || type === 'subscription.activated') {
-          if (!truth.payment) return ignored('no payment in the event');
-          await this.applySubscriptionCharge(unit, subscription, remote, truth.payment);
-          return { status: 'processed' };
+        if (truth.payment && truth.period && moneyTaken(truth.payment)) {
+          const confirmation = await this.confirmationOf(truth.payment);
+          if (confirmation?.status === 'succeeded') {
+            await ledger.applySubscriptionPayment(unit, subscription, { confirmation, ...truth.period });
+          }
         }
-        if (type === 'subscription.pending') {
-          await ledger.markPastDue(unit, subscription);
-          return { status: 'processed', note: 'renewal failed: past due' };
-        }
-        if (
-          type === 'subscription.halted' ||
-          type === 'subscription.cancelled' ||
-          type === 'subscription.completed' ||
-          type === 'subscription.expired'
-        ) {
-          await ledger.endSubscription(unit, subscription);
-          return { status: 'processed', note: `ended (${remote.status})` };
-        }
-        return ignored(`not used: ${type}`);
+        return this.applySubscriptionState(unit, type, remote, subscription);
       }
-      case 'refund': {
-        const refund = truth.refund;
-        if (refund.status !== 'processed') return ignored(`refund is ${refund.status}`);
-        const paid = await unit.repo.findPaymentByGatewayId('razorpay', refund.payment_id);
-        if (!paid) return unknownOrder(`no payment ${refund.payment_id}`);
-        await ledger.recordRefund(unit, paid.order, {
-          gateway: 'razorpay',
-          externalId: refund.id,
-          kind: 'refund',
-          amount: Number(refund.amount),
-          currency: refund.currency,
-          raw: { refund: refund.id, payment: refund.payment_id },
-        });
-        return { status: 'processed', orderId: paid.order.id };
-      }
-      case 'dispute': {
-        const dispute = truth.dispute;
-        const paid = await unit.repo.findPaymentByGatewayId('razorpay', dispute.payment_id);
-        if (!paid) return unknownOrder(`no payment ${dispute.payment_id}`);
-        await ledger.recordRefund(unit, paid.order, {
-          gateway: 'razorpay',
-          externalId: dispute.id,
-          kind: 'dispute',
-          amount: Number(dispute.amount),
-          currency: dispute.currency,
-          reason: dispute.reason_code ?? null,
-          raw: { dispute: dispute.id },
-        });
-        return { status: 'processed', orderId: paid.order.id };
+      case 'adjustments': {
+        if (truth.reports.length === 0) return ignored('nothing moved');
+        let last: EventOutcome = ignored('recorded before');
+        for (const report of truth.reports) last = await ledger.adjust(unit, report);
+        return last;
       }
       case 'none':
         return ignored(`not used: ${type}`);
     }
   }
 
-  /** A fetched payment applied to its order: captured settles it (at the order's amount only), failed fails it. */
-  private async settlePayment(
+  private async applySubscriptionState(
     unit: LedgerUnit,
-    order: OrderRow,
-    payment: RzpPayment,
-  ): Promise<'processed' | 'ignored'> {
-    if (payment.status === 'captured') {
-      const settled = await this.payments.ledger.settle(unit, order, {
-        externalId: payment.id,
-        status: 'succeeded',
-        amount: Number(payment.amount),
-        currency: payment.currency.toUpperCase(),
-        raw: { payment: payment.id, order: payment.order_id },
-      });
-      return settled.mismatch ? 'ignored' : 'processed';
-    }
-    if (payment.status === 'failed') {
-      await this.payments.ledger.failOrder(unit, order);
-      return 'processed';
-    }
-    return 'ignored';
-  }
-
-  /** A captured subscription charge: the period Razorpay reports for the subscription now. */
-  private async applySubscriptionCharge(
-    unit: LedgerUnit,
-    subscription: Parameters<PaymentsService['ledger']['applySubscriptionPayment']>[1],
+    type: string,
     remote: RzpSubscription,
-    payment: RzpPayment,
-  ): Promise<void> {
-    if (payment.status !== 'captured' || !remote.current_start || !remote.current_end) return;
-    await this.payments.ledger.applySubscriptionPayment(unit, subscription, {
-      confirmation: {
-        externalId: payment.id,
-        status: 'succeeded',
-        amount: Number(payment.amount),
-        currency: payment.currency.toUpperCase(),
-        raw: { payment: payment.id, subscription: remote.id, invoice: payment.invoice_id ?? null },
-      },
-      periodStart: new Date(remote.current_start * 1000),
-      periodEnd: new Date(remote.current_end * 1000),
-    });
+    subscription: SubscriptionRow,
+  ): Promise<EventOutcome> {
+    const ledger = this.payments.ledger;
+    if (type === 'subscription.pending' || remote.status === 'pending') {
+      await ledger.markPastDue(unit, subscription);
+      return { status: 'processed', note: 'renewal failed: past due' };
+    }
+    if (['halted', 'cancelled', 'completed', 'expired'].includes(remote.status)) {
+      await ledger.endSubscription(unit, subscription);
+      return { status: 'processed', note: `ended (${remote.status})` };
+    }
+    return { status: 'processed' };
   }
 
-  private async fetchPayment(id: string): Promise<RzpPayment> {
+  /**
+   * Captures an authorized payment of one of our orders for the order's server-priced amount, once (a second
+   * capture, from a racing webhook, finds it captured). A payment for an order that can no longer be paid (the item
+   * is owned already, the order was superseded) or for another amount is not captured: Razorpay releases it.
+   */
+  private async captureFor(order: OrderRow, payment: RzpPayment): Promise<RzpPayment> {
+    if (payment.status !== 'authorized') return payment;
+    const sameMoney =
+      Number(payment.amount) === order.amount &&
+      payment.currency.toUpperCase() === order.currency.toUpperCase();
+    if (!sameMoney || !(await this.payments.mayStillBePaid(order))) return payment;
     try {
-      return (await this.razorpay.payments.fetch(id)) as unknown as RzpPayment;
+      return await this.api.capturePayment(payment.id, order.amount, order.currency);
     } catch (error) {
-      const failure = error as { statusCode?: number };
-      if (failure?.statusCode === 400 || failure?.statusCode === 404) throw invalidSignature();
+      if (error instanceof RazorpayApiError && error.statusCode === 400) {
+        // Captured meanwhile (a racing webhook or the checkout's own call): read what Razorpay holds now.
+        const now = await this.fetchPayment(payment.id, () => razorpayFailure(error));
+        if (now.status !== 'authorized') return now;
+      }
+      throw razorpayFailure(error);
+    }
+  }
+
+  private async confirmationOf(payment: RzpPayment) {
+    return this.wrap(() => razorpayConfirmation(this.api, payment));
+  }
+
+  private async periodOf(payment: RzpPayment, subscription: RzpSubscription): Promise<Period | null> {
+    return this.wrap(() => razorpayChargePeriod(this.api, payment, subscription));
+  }
+
+  private async fetchPayment(id: string, notFound: () => AppError): Promise<RzpPayment> {
+    try {
+      return await this.api.fetchPayment(id);
+    } catch (error) {
+      if (error instanceof RazorpayApiError && (error.statusCode === 400 || error.statusCode === 404)) {
+        throw notFound();
+      }
       throw razorpayFailure(error);
     }
   }
 
   private async fetchSubscription(id: string): Promise<RzpSubscription> {
     try {
-      return (await this.razorpay.subscriptions.fetch(id)) as unknown as RzpSubscription;
+      return await this.api.fetchSubscription(id);
     } catch (error) {
-      const failure = error as { statusCode?: number };
-      if (failure?.statusCode === 400 || failure?.statusCode === 404) throw orderNotFound();
+      if (error instanceof RazorpayApiError && (error.statusCode === 400 || error.statusCode === 404)) {
+        throw orderNotFound();
+      }
+      throw razorpayFailure(error);
+    }
+  }
+
+  private async wrap<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
       throw razorpayFailure(error);
     }
   }
@@ -395,23 +385,14 @@ export class RazorpayService {
     const key = { gateway: 'razorpay' as const, artistId, cycle, amount, currency };
     const known = await this.payments.repo.findPlan(key);
     if (known) return known;
-    try {
-      const plan = await this.razorpay.plans.create({
+    const plan = await this.wrap(() =>
+      this.api.createPlan({
         period: 'monthly',
         interval: SUBSCRIPTION_CYCLE_MONTHS[cycle],
         item: { name: title, amount, currency },
         notes: { artist_id: artistId, cycle },
-      });
-      return this.payments.repo.savePlan({ ...key, externalId: plan.id });
-    } catch (error) {
-      throw razorpayFailure(error);
-    }
+      }),
+    );
+    return this.payments.repo.savePlan({ ...key, externalId: plan.id });
   }
 }
-
-type Truth =
-  | { kind: 'payment'; payment: RzpPayment }
-  | { kind: 'subscription'; subscription: RzpSubscription; payment: RzpPayment | null }
-  | { kind: 'refund'; refund: RzpRefund }
-  | { kind: 'dispute'; dispute: RzpDispute }
-  | { kind: 'none' };

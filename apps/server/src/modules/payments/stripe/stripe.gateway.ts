@@ -1,9 +1,16 @@
 import Stripe from 'stripe';
 import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import { gatewayFailed, type PaymentGateway } from '../payment-gateway';
-import type { RefundReport } from '../payment-ledger';
+import {
+  gatewayBusy,
+  gatewayFailed,
+  gatewayRejected,
+  type PaymentGateway,
+  type RefundReport,
+  type RefundRequest,
+} from '../payment-gateway';
 import type { OrderRow, PaymentRow, SubscriptionRow } from '../payments.repository';
+import { stripeRefundReport } from './stripe.facts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -29,16 +36,24 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** Stripe's error as the buyer should read it: the card's own message, else a gateway failure. */
+/**
+ * Stripe's error as the buyer should read it: a card's own message (Stripe writes those for buyers), else a clear
+ * gateway failure; Stripe's own words go to the log with the error.
+ */
 export function stripeFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
     return new AppError(402, 'PAYMENT_DECLINED', error.message, { declineCode: error.decline_code ?? null });
   }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    return new AppError(400, 'GATEWAY_REJECTED', `Stripe refused the request: ${error.message}`);
+  if (error instanceof Stripe.errors.StripeRateLimitError) return gatewayBusy('stripe', error);
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeIdempotencyError ||
+    error instanceof Stripe.errors.StripePermissionError
+  ) {
+    return gatewayRejected('stripe', error);
   }
-  if (error instanceof AppError) return error;
-  return gatewayFailed('stripe', error instanceof Error ? error.message : undefined);
+  return gatewayFailed('stripe', error);
 }
 
 /** Stripe in Backbeat's terms: what the web needs, refunds, and stopping a subscription's renewals. */
@@ -80,28 +95,21 @@ export class StripeGateway implements PaymentGateway {
    * Refunds the PaymentIntent behind the payment (a purchase's own intent, or the invoice's intent kept as the
    * payment's reference). Stripe reports card refunds `succeeded` or `pending`; only a succeeded one is final now.
    */
-  async refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport | null> {
+  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
     const paymentIntent = payment.externalId.startsWith('pi_') ? payment.externalId : payment.reference;
-    if (!paymentIntent) throw gatewayFailed('stripe', 'no payment intent to refund');
+    if (!paymentIntent)
+      throw gatewayFailed('stripe', new Error(`payment ${payment.id} names no PaymentIntent`), 'unknown');
     try {
       const refund = await this.client.refunds.create(
         {
           payment_intent: paymentIntent,
-          reason: 'requested_by_customer',
-          metadata: { order_id: order.id, ...(reason ? { note: reason.slice(0, 400) } : {}) },
+          ...(request.amount !== undefined && { amount: request.amount }),
+          reason: request.cause === 'duplicate_payment' ? 'duplicate' : 'requested_by_customer',
+          metadata: { order_id: order.id, ...(request.reason ? { note: request.reason.slice(0, 400) } : {}) },
         },
-        { idempotencyKey: `refund-${order.id}` },
+        { idempotencyKey: request.idempotencyKey },
       );
-      if (refund.status !== 'succeeded') return null;
-      return {
-        gateway: 'stripe',
-        externalId: refund.id,
-        kind: 'refund',
-        amount: refund.amount,
-        currency: refund.currency.toUpperCase(),
-        reason,
-        raw: { refund: refund.id, payment_intent: paymentIntent },
-      };
+      return refund.status === 'succeeded' ? stripeRefundReport(refund, paymentIntent) : null;
     } catch (error) {
       throw stripeFailure(error);
     }
@@ -110,7 +118,34 @@ export class StripeGateway implements PaymentGateway {
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
     if (!subscription.externalId) return;
     try {
-      await this.client.subscriptions.update(subscription.externalId, { cancel_at_period_end: true });
+      const remote = await this.client.subscriptions.retrieve(subscription.externalId);
+      if (remote.status === 'canceled' || remote.status === 'incomplete_expired') return;
+      if (remote.status === 'incomplete') {
+        // Never paid: nothing to keep playing, it ends now.
+        await this.client.subscriptions.cancel(subscription.externalId);
+        return;
+      }
+      if (!remote.cancel_at_period_end) {
+        await this.client.subscriptions.update(subscription.externalId, { cancel_at_period_end: true });
+      }
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+  }
+
+  /** Cancels an order's PaymentIntent unless it was paid meanwhile (a cancelled intent can no longer be paid). */
+  async cancelCheckout(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'> {
+    if (!order.externalId) return 'cancelled';
+    try {
+      if (order.itemType === 'subscription') {
+        await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
+        return 'cancelled';
+      }
+      const intent = await this.client.paymentIntents.retrieve(order.externalId);
+      if (intent.status === 'succeeded' || intent.status === 'processing') return 'paid';
+      if (intent.status === 'canceled') return 'cancelled';
+      await this.client.paymentIntents.cancel(order.externalId, { cancellation_reason: 'abandoned' });
+      return 'cancelled';
     } catch (error) {
       throw stripeFailure(error);
     }

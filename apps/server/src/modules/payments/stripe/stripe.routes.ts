@@ -7,6 +7,7 @@ import {
   WebhookResponse,
 } from '@backbeat/contract';
 import { requireUser } from '../../../platform/auth';
+import type { CheckoutLimit } from '../checkout-limit';
 import { rawBodyParser } from '../webhook-body';
 import type { StripeGateway } from './stripe.gateway';
 import type { StripeService } from './stripe.service';
@@ -24,13 +25,15 @@ const errors = {
 };
 
 /** Stripe: PaymentIntents for purchases, a SetupIntent for subscriptions, and the webhook. */
-export const stripeRoutes: FastifyPluginAsyncZod<{ stripe: StripeService; gateway: StripeGateway }> = async (
-  app,
-  { stripe, gateway },
-) => {
+export const stripeRoutes: FastifyPluginAsyncZod<{
+  stripe: StripeService;
+  gateway: StripeGateway;
+  limit: CheckoutLimit;
+}> = async (app, { stripe, gateway, limit }) => {
   app.post(
     '/payments/stripe/create-payment',
     {
+      preHandler: limit,
       schema: {
         tags,
         summary: "A PaymentIntent for a song or album at the server's price; answers its client secret",
@@ -44,11 +47,18 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ stripe: StripeService; gatewa
   app.post(
     '/subscriptions/setup-intent',
     {
+      preHandler: limit,
       schema: {
         tags: ['subscriptions'],
         summary:
           'A Stripe SetupIntent to save the card a subscription will charge; answers its client secret',
-        response: { 200: SetupIntentResponse, 401: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
+        response: {
+          200: SetupIntentResponse,
+          401: ErrorResponse,
+          429: ErrorResponse,
+          502: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
     async (request) => stripe.setupIntent(await requireUser(request)),

@@ -10,14 +10,10 @@ import {
 } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import { presentOrder } from '../order.presenter';
-import type { EventOutcome, LedgerUnit } from '../payment-ledger';
 import type { Buyer, PaymentsService } from '../payments.service';
+import { StripeEvents } from './stripe.events';
+import { idOf } from './stripe.facts';
 import { stripeFailure, type StripeGateway } from './stripe.gateway';
-
-const ignored = (note: string): EventOutcome => ({ status: 'ignored', note });
-const unknownOrder = (note: string): EventOutcome => ({ status: 'unknown_order', note });
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value ? (typeof value === 'string' ? value : value.id) : null;
 
 /**
  * Stripe's protocol: PaymentIntents for purchases (the Payment Element confirms them in the browser), a Customer per
@@ -25,10 +21,14 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * then trusted only for ids: every object is fetched again from Stripe before it changes anything.
  */
 export class StripeService {
+  readonly events: StripeEvents;
+
   constructor(
     private readonly payments: PaymentsService,
     private readonly gateway: StripeGateway,
-  ) {}
+  ) {
+    this.events = new StripeEvents(payments.ledger, gateway.client);
+  }
 
   private get stripe(): Stripe {
     return this.gateway.client;
@@ -136,186 +136,9 @@ export class StripeService {
   // ---------------------------------------------------------------------------------------------------------
   // Webhooks
 
-  /** A verified event, applied once. Objects are fetched again from Stripe: the event is trusted for ids only. */
+  /** A verified event, applied once (see StripeEvents). */
   async handleEvent(event: Stripe.Event): Promise<void> {
-    if (await this.payments.ledger.recorded('stripe', event.id)) return;
-    const object = event.data.object as { id?: string; object?: string };
-    // Read the truth before opening the transaction (no network call holds a database connection).
-    const truth = await this.fetchTruth(event.type, object);
-    await this.payments.ledger.handleEvent(
-      'stripe',
-      { id: event.id, type: event.type, payload: event },
-      (unit) => this.apply(unit, event.type, truth),
-    );
-  }
-
-  private async fetchTruth(type: string, object: { id?: string }): Promise<Truth> {
-    const id = object.id ?? '';
-    try {
-      if (type.startsWith('payment_intent.')) {
-        return { kind: 'intent', intent: await this.stripe.paymentIntents.retrieve(id) };
-      }
-      if (
-        type === 'invoice.paid' ||
-        type === 'invoice.payment_failed' ||
-        type === 'invoice.payment_succeeded'
-      ) {
-        return {
-          kind: 'invoice',
-          invoice: await this.stripe.invoices.retrieve(id, { expand: ['payments'] }),
-        };
-      }
-      if (type.startsWith('customer.subscription.')) {
-        return { kind: 'subscription', subscription: await this.stripe.subscriptions.retrieve(id) };
-      }
-      if (type === 'charge.refunded' || type === 'refund.created' || type === 'refund.updated') {
-        const chargeId = type === 'charge.refunded' ? id : idOf((object as { charge?: string }).charge);
-        if (!chargeId) return { kind: 'none' };
-        const charge = await this.stripe.charges.retrieve(chargeId);
-        const refunds = await this.stripe.refunds.list({ charge: chargeId, limit: 100 });
-        return { kind: 'refunds', charge, refunds: refunds.data };
-      }
-      if (type === 'charge.dispute.created') {
-        return { kind: 'dispute', dispute: await this.stripe.disputes.retrieve(id) };
-      }
-    } catch (error) {
-      throw stripeFailure(error);
-    }
-    return { kind: 'none' };
-  }
-
-  private async apply(unit: LedgerUnit, type: string, truth: Truth): Promise<EventOutcome> {
-    const ledger = this.payments.ledger;
-    switch (truth.kind) {
-      case 'intent': {
-        const intent = truth.intent;
-        const orderId = intent.metadata?.order_id;
-        if (!orderId) return ignored('a PaymentIntent of an invoice (handled by invoice events)');
-        const order = await unit.repo.lockOrder(orderId);
-        if (!order || order.gateway !== 'stripe' || order.externalId !== intent.id) {
-          return unknownOrder(`no order ${orderId} for ${intent.id}`);
-        }
-        if (intent.status === 'succeeded') {
-          const settled = await ledger.settle(unit, order, {
-            externalId: intent.id,
-            reference: idOf(intent.latest_charge),
-            status: 'succeeded',
-            amount: intent.amount_received,
-            currency: intent.currency.toUpperCase(),
-            raw: { payment_intent: intent.id, charge: idOf(intent.latest_charge) },
-          });
-          return settled.mismatch
-            ? { status: 'ignored', orderId: order.id, note: 'amount or currency differs from the order' }
-            : { status: 'processed', orderId: order.id };
-        }
-        if (type === 'payment_intent.payment_failed' || intent.status === 'canceled') {
-          await ledger.failOrder(unit, order);
-          return { status: 'processed', orderId: order.id, note: intent.last_payment_error?.message ?? null };
-        }
-        return ignored(`intent is ${intent.status}`);
-      }
-      case 'invoice': {
-        const invoice = truth.invoice;
-        const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-        if (!subscriptionId) return ignored('an invoice without a subscription');
-        const subscription = await unit.repo.lockSubscriptionByExternal('stripe', subscriptionId);
-        if (!subscription) return unknownOrder(`no subscription ${subscriptionId}`);
-        if (invoice.status === 'paid') {
-          const line = invoice.lines.data[0];
-          const start = line?.period?.start ?? invoice.period_start;
-          const end = line?.period?.end ?? invoice.period_end;
-          const paymentIntent = invoice.payments?.data
-            .map((p) => idOf(p.payment?.payment_intent))
-            .find((value): value is string => Boolean(value));
-          const settled = await ledger.applySubscriptionPayment(unit, subscription, {
-            confirmation: {
-              externalId: invoice.id!,
-              reference: paymentIntent ?? null,
-              status: 'succeeded',
-              amount: invoice.amount_paid,
-              currency: invoice.currency.toUpperCase(),
-              raw: {
-                invoice: invoice.id,
-                billing_reason: invoice.billing_reason,
-                payment_intent: paymentIntent,
-              },
-            },
-            periodStart: new Date(start * 1000),
-            periodEnd: new Date(end * 1000),
-          });
-          return {
-            status: settled?.mismatch ? 'ignored' : 'processed',
-            orderId: settled?.order.id ?? null,
-            note: settled?.mismatch ? 'amount or currency differs from the order' : null,
-          };
-        }
-        if (type === 'invoice.payment_failed') {
-          if (invoice.billing_reason === 'subscription_create') {
-            const initial = await unit.repo.lockInitialOrderOf(subscription.id);
-            if (initial) await ledger.failOrder(unit, initial);
-            return { status: 'processed', orderId: initial?.id ?? null, note: 'first payment failed' };
-          }
-          await ledger.markPastDue(unit, subscription);
-          return { status: 'processed', note: 'renewal failed: past due' };
-        }
-        return ignored(`invoice is ${invoice.status}`);
-      }
-      case 'subscription': {
-        const remote = truth.subscription;
-        const subscription = await unit.repo.lockSubscriptionByExternal('stripe', remote.id);
-        if (!subscription) return unknownOrder(`no subscription ${remote.id}`);
-        if (
-          remote.status === 'canceled' ||
-          remote.status === 'incomplete_expired' ||
-          type.endsWith('.deleted')
-        ) {
-          await ledger.endSubscription(unit, subscription);
-          return { status: 'processed', note: `ended (${remote.status})` };
-        }
-        if (remote.status === 'past_due' || remote.status === 'unpaid')
-          await ledger.markPastDue(unit, subscription);
-        await ledger.setCancelAtPeriodEnd(unit, subscription, remote.cancel_at_period_end);
-        return { status: 'processed' };
-      }
-      case 'refunds': {
-        const intent = idOf(truth.charge.payment_intent);
-        const paid = intent ? await unit.repo.findPaymentByGatewayId('stripe', intent) : null;
-        if (!paid) return unknownOrder(`no payment for charge ${truth.charge.id}`);
-        let recorded = 0;
-        for (const refund of truth.refunds) {
-          if (refund.status !== 'succeeded') continue;
-          const row = await ledger.recordRefund(unit, paid.order, {
-            gateway: 'stripe',
-            externalId: refund.id,
-            kind: 'refund',
-            amount: refund.amount,
-            currency: refund.currency.toUpperCase(),
-            reason: refund.reason ?? null,
-            raw: { refund: refund.id, charge: truth.charge.id },
-          });
-          if (row) recorded += 1;
-        }
-        return { status: recorded > 0 ? 'processed' : 'ignored', orderId: paid.order.id };
-      }
-      case 'dispute': {
-        const dispute = truth.dispute;
-        const intent = idOf(dispute.payment_intent);
-        const paid = intent ? await unit.repo.findPaymentByGatewayId('stripe', intent) : null;
-        if (!paid) return unknownOrder(`no payment for dispute ${dispute.id}`);
-        await ledger.recordRefund(unit, paid.order, {
-          gateway: 'stripe',
-          externalId: dispute.id,
-          kind: 'dispute',
-          amount: dispute.amount,
-          currency: dispute.currency.toUpperCase(),
-          reason: dispute.reason,
-          raw: { dispute: dispute.id },
-        });
-        return { status: 'processed', orderId: paid.order.id };
-      }
-      case 'none':
-        return ignored(`not used: ${type}`);
-    }
+    await this.events.handle(event);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -388,11 +211,3 @@ export class StripeService {
     }
   }
 }
-
-type Truth =
-  | { kind: 'intent'; intent: Stripe.PaymentIntent }
-  | { kind: 'invoice'; invoice: Stripe.Invoice }
-  | { kind: 'subscription'; subscription: Stripe.Subscription }
-  | { kind: 'refunds'; charge: Stripe.Charge; refunds: Stripe.Refund[] }
-  | { kind: 'dispute'; dispute: Stripe.Dispute }
-  | { kind: 'none' };

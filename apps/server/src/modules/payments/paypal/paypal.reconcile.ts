@@ -1,0 +1,79 @@
+import type { PaymentLedger } from '../payment-ledger';
+import type { PaymentsRepository } from '../payments.repository';
+import type { ReconciliationSource, Tally, Window } from '../reconciliation';
+import type { PaypalEvents, PaypalTruth } from './paypal.events';
+import { paypalRefundReport, str, type Json } from './paypal.facts';
+import type { PaypalGateway } from './paypal.gateway';
+import type { PaypalSubscriptions } from './paypal.subscriptions';
+
+/** PayPal's transaction event codes Backbeat reads (Transaction Search: "Transaction event codes"). */
+const isRefund = (code: string) => code.startsWith('T11');
+const isSubscriptionPayment = (code: string, info: Json) =>
+  code === 'T0002' || str(info.paypal_reference_id_type) === 'SUB';
+const isPayment = (code: string) => code.startsWith('T00');
+
+/**
+ * PayPal's Transaction Search (`GET /v1/reporting/transactions`) lists what moved on the account in the window:
+ * captures, subscription sales and refunds, each read again (capture with its order, sale with its subscription,
+ * refund) and applied as its webhook would. PayPal fills the listing with a delay of up to three hours, which the
+ * windows' overlap covers. A payment no order or subscription knows is an issue.
+ */
+export function paypalReconciliation(
+  gateway: PaypalGateway,
+  events: PaypalEvents,
+  sales: PaypalSubscriptions,
+  ledger: PaymentLedger,
+  repo: PaymentsRepository,
+): ReconciliationSource {
+  const truthOf = async (info: Json): Promise<PaypalTruth> => {
+    const code = str(info.transaction_event_code) ?? '';
+    const id = str(info.transaction_id) ?? '';
+    const reference = str(info.paypal_reference_id) ?? '';
+    if (isRefund(code)) {
+      const paid = await repo.findPaymentByGatewayId('paypal', reference);
+      const refund =
+        paid?.order.itemType === 'subscription'
+          ? await gateway.getSaleRefund(id)
+          : await gateway.getRefund(id).catch(() => gateway.getSaleRefund(id));
+      const report = paypalRefundReport(
+        { ...refund, status: str(refund.status) ?? str(refund.state)?.toUpperCase() },
+        reference,
+      );
+      return { kind: 'adjustments', reports: report ? [report] : [] };
+    }
+    if (isSubscriptionPayment(code, info) && reference) return sales.saleTruth(reference, id);
+    if (isPayment(code)) return events.captureTruth(id);
+    return { kind: 'none' };
+  };
+  return {
+    gateway: 'paypal',
+    async reconcile(window: Window, tally: Tally) {
+      for (let page = 1; ; page += 1) {
+        const body = await gateway.searchTransactions(window.from, window.to, page);
+        const details = (body.transaction_details as Array<{ transaction_info?: Json }> | undefined) ?? [];
+        for (const detail of details) {
+          const info = detail.transaction_info ?? {};
+          tally.examined += 1;
+          const truth = await truthOf(info);
+          const { result, changes } = await ledger.track((unit) => events.apply(unit, 'reconcile', truth));
+          const id = str(info.transaction_id) ?? '';
+          tally.fixes.push(...changes.map((change) => `transaction ${id}: ${change}`));
+          if (result.status === 'unknown_order') {
+            tally.problems += 1;
+            const amount = info.transaction_amount as { value?: string; currency_code?: string } | undefined;
+            await repo.adjustments.openIssue({
+              gateway: 'paypal',
+              kind: 'unknown_payment',
+              externalId: id,
+              currency: amount?.currency_code ?? null,
+              detail: `a PayPal transaction no order knows (${result.note ?? ''})`,
+              at: ledger.now(),
+            });
+          }
+        }
+        const pages = Number(body.total_pages ?? 1);
+        if (page >= pages || details.length === 0) return;
+      }
+    },
+  };
+}
