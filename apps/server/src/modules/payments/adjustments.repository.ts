@@ -159,6 +159,21 @@ export class AdjustmentsRepository {
     return row ?? null;
   }
 
+  /** Why the ledger refunded an order by itself (a second payment, another amount), or null. */
+  async automaticRefundCause(orderId: string): Promise<'duplicate_payment' | 'amount_mismatch' | null> {
+    const [row] = await this.db
+      .select({ kind: paymentIssues.kind })
+      .from(paymentIssues)
+      .where(
+        and(
+          eq(paymentIssues.orderId, orderId),
+          inArray(paymentIssues.kind, ['amount_mismatch', 'duplicate_payment']),
+        ),
+      )
+      .limit(1);
+    return row?.kind === 'amount_mismatch' || row?.kind === 'duplicate_payment' ? row.kind : null;
+  }
+
   /** Issues, open ones first, newest first. */
   async listIssues(limit = 100): Promise<PaymentIssueRow[]> {
     return this.db

@@ -18,16 +18,20 @@ const GATEWAY_NAMES: Record<OrderRow['gateway'], string> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The receipt of a payment, a renewal or a refund, as plain text and simple HTML. */
+/** Why the ledger gave money back by itself, when it did (see PaymentLedger.refuseMoney). */
+export type AutomaticRefundCause = 'duplicate_payment' | 'amount_mismatch' | null;
+
 export function receiptMail(
   to: { name: string; email: string },
   order: OrderRow,
   kind: ReceiptJob['kind'],
   refund: RefundRow | null,
   links: { history: string },
+  automatic: AutomaticRefundCause = null,
 ): MailMessage {
   const money =
     kind === 'refund' && refund
-      ? formatMoney(refund.amount, refund.currency)
+      ? formatMoney(Math.abs(refund.amount), refund.currency)
       : formatMoney(order.amount, order.currency);
   const subject =
     kind === 'refund'
@@ -39,7 +43,13 @@ export function receiptMail(
     kind === 'refund'
       ? refund?.kind === 'dispute'
         ? `A dispute was opened on your payment for ${order.itemTitle}; ${money} is held back and the purchase no longer plays.`
-        : `${money} was refunded for ${order.itemTitle}. It no longer plays on your account.`
+        : refund?.kind === 'reversal'
+          ? `The dispute on your payment for ${order.itemTitle} was decided for the seller: ${money} was paid again and it plays on your account.`
+          : automatic === 'duplicate_payment'
+            ? `You already owned ${order.itemTitle}, so your second payment was refunded automatically: ${money}. It still plays on your account.`
+            : automatic === 'amount_mismatch'
+              ? `The amount taken for ${order.itemTitle} differed from its price, so nothing was sold and ${money} was refunded automatically. Please buy it again.`
+              : `${money} was refunded for ${order.itemTitle}. It no longer plays on your account.`
       : kind === 'renewal'
         ? `Your subscription renewed: ${order.itemTitle}, ${money}.`
         : `Thank you for your purchase: ${order.itemTitle}, ${money}.`;
@@ -87,8 +97,10 @@ export function receiptJobHandler(deps: { repo: PaymentsRepository; mailer: Mail
       job.kind === 'refund'
         ? ((await deps.repo.refundsOf(order.id)).find((row) => row.id === job.refundId) ?? null)
         : null;
+    const automatic =
+      job.kind === 'refund' ? await deps.repo.adjustments.automaticRefundCause(order.id) : null;
     await deps.mailer.send(
-      receiptMail(buyer, order, job.kind, refund, { history: `${deps.publicUrl}/payment-history` }),
+      receiptMail(buyer, order, job.kind, refund, { history: `${deps.publicUrl}/payment-history` }, automatic),
     );
   };
 }

@@ -20,7 +20,7 @@ export interface PaymentHistoryEntry {
   /** Money taken back from this order. */
   refunds?: Array<{
     _id: string;
-    kind: 'refund' | 'dispute';
+    kind: 'refund' | 'dispute' | 'reversal';
     amount: number;
     currency: string;
     createdAt: string;

@@ -23,6 +23,7 @@ const DECIDED: Record<Exclude<Order['status'], 'pending'>, { text: string; ok: b
   cancelled: { text: 'This order was cancelled. Nothing was charged.', ok: false },
   refunded: { text: 'This order was refunded.', ok: false },
   disputed: { text: 'This payment is disputed with the bank.', ok: false },
+  expired: { text: 'This order expired before it was paid. Nothing was charged.', ok: false },
 };
 
 const CYCLE_SUFFIX: Record<string, string> = {

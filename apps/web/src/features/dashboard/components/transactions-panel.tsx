@@ -17,7 +17,7 @@ const SORTS: Array<{ value: TransactionSort; label: string }> = [
   { value: '-amount', label: 'Amount, high to low' },
   { value: 'amount', label: 'Amount, low to high' },
 ];
-const STATUSES = ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'disputed'];
+const STATUSES = ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'disputed', 'expired'];
 const GATEWAYS = [
   ['stripe', 'Stripe'],
   ['razorpay', 'Razorpay'],

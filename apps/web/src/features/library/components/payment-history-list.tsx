@@ -44,9 +44,9 @@ function rowsOf(entries: PaymentHistoryEntry[]): HistoryRow[] {
       rows.push({
         key: refund._id,
         entry,
-        label: `${refund.kind === 'dispute' ? 'Dispute' : 'Refund'}: ${title}`,
+        label: `${REFUND_LABELS[refund.kind]}: ${title}`,
         date: refund.createdAt,
-        status: refund.kind === 'dispute' ? 'disputed' : 'refunded',
+        status: refund.kind === 'dispute' ? 'disputed' : refund.kind === 'reversal' ? 'paid' : 'refunded',
         amount: -refund.amount,
         currency: refund.currency,
         refund,
@@ -55,6 +55,9 @@ function rowsOf(entries: PaymentHistoryEntry[]): HistoryRow[] {
   }
   return rows.sort((a, b) => b.date.localeCompare(a.date));
 }
+
+/** A reversal is a dispute the seller won: the money came back (its amount is negative, shown as a payment). */
+const REFUND_LABELS = { refund: 'Refund', dispute: 'Dispute', reversal: 'Dispute won' } as const;
 
 /**
  * Every order, renewal and refund, newest first, each with its receipt: a table-like grid on wide screens,
