@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Appearance, Stripe } from '@stripe/stripe-js';
+import type { Appearance, Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { GatewayInfo, SubscriptionCycle } from '@backbeat/contract';
-import { Button, FormAlert, Spinner } from '../../../components/ui';
+import { Button, FormAlert } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
@@ -54,9 +54,12 @@ interface Prepared {
 }
 
 /**
- * Paying with Stripe's Payment Element. A purchase creates its PaymentIntent first (priced by the server); a
- * subscription saves the card through a SetupIntent, then subscribes with it and confirms the first invoice's
- * payment (3-D Secure when the bank asks). The webhook settles the order; the success page waits for it.
+ * Paying with Stripe's Payment Element, in Stripe's deferred-intent flow: the card form shows at once and nothing is
+ * created at Stripe (no order, no PaymentIntent) until the buyer presses Pay, so opening the checkout and paying
+ * with another gateway leaves nothing pending behind. On Pay a purchase creates its PaymentIntent (priced by the
+ * server) and confirms it; a declined card keeps the form, and trying again confirms the same PaymentIntent. A
+ * subscription saves the card through a SetupIntent, subscribes with it and confirms the first invoice's payment
+ * (3-D Secure when the bank asks). The webhook settles the order; the success page waits for it.
  */
 export default function StripeCheckout({
   gateway,
@@ -68,81 +71,59 @@ export default function StripeCheckout({
   cycle: SubscriptionCycle;
 }) {
   const dispatch = useCommerceDispatch();
+  const stripePromise = useMemo(() => stripeFor(gateway), [gateway]);
+  useEffect(() => {
+    dispatch(paymentStarted({ gateway: 'stripe', cycle }));
+  }, [cycle, dispatch]);
+  const currency = offer.currency.toLowerCase();
+  const options: StripeElementsOptions =
+    offer.kind === 'subscription'
+      ? { mode: 'setup', currency, appearance }
+      : { mode: 'payment', amount: offer.amount, currency, appearance };
+  return (
+    <Elements stripe={stripePromise} options={options}>
+      <StripePaymentForm offer={offer} cycle={cycle} />
+    </Elements>
+  );
+}
+
+function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: SubscriptionCycle }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const navigate = useNavigate();
+  const dispatch = useCommerceDispatch();
   const [createPayment] = useCreateStripePaymentMutation();
   const [createSetupIntent] = useCreateSetupIntentMutation();
-  const [prepared, setPrepared] = useState<Prepared | null>(null);
+  const [subscribe] = useSubscribeToArtistMutation();
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const stripePromise = useMemo(() => stripeFor(gateway), [gateway]);
-  const started = useRef(false);
+  /** The intent made at the first Pay: a retry after a declined card confirms it again instead of a new order. */
+  const prepared = useRef<Prepared | null>(null);
+  const subscription = offer.kind === 'subscription';
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    dispatch(paymentStarted({ gateway: 'stripe', cycle }));
-    const prepare = async (): Promise<Prepared> => {
-      if (offer.kind === 'subscription') {
-        const { clientSecret } = await createSetupIntent().unwrap();
-        return { clientSecret, transactionId: null };
-      }
+  /** A refusal the buyer can act on stays in the form (try another card); the order, if any, stays open. */
+  function refuse(failure: unknown) {
+    dispatch(paymentFailed(failure));
+    setError(failureText(failure, COMMERCE_MESSAGES.paymentFailed));
+  }
+
+  async function prepare(): Promise<Prepared> {
+    if (prepared.current) return prepared.current;
+    if (offer.kind === 'subscription') {
+      const { clientSecret } = await createSetupIntent().unwrap();
+      prepared.current = { clientSecret, transactionId: null };
+    } else {
       const created = await createPayment({
         itemType: offer.kind,
         itemId: offer.itemId,
         amount: offer.amount,
         currency: offer.currency,
       }).unwrap();
-      return { clientSecret: created.clientSecret, transactionId: created.transactionId };
-    };
-    prepare().then(
-      (ready) => {
-        dispatch(stripeIntentReady(ready));
-        setPrepared(ready);
-      },
-      (failure: unknown) => {
-        dispatch(paymentFailed(failure));
-        setError(failureText(failure, COMMERCE_MESSAGES.paymentFailed));
-      },
-    );
-  }, [createPayment, createSetupIntent, cycle, dispatch, offer]);
-
-  if (error) return <FormAlert tone="error">{error}</FormAlert>;
-  if (!prepared) {
-    return (
-      <p className="flex items-center gap-2 text-body text-muted" role="status">
-        <Spinner size="sm" /> Preparing a secure card form…
-      </p>
-    );
-  }
-  return (
-    <Elements stripe={stripePromise} options={{ clientSecret: prepared.clientSecret, appearance }}>
-      <StripePaymentForm offer={offer} cycle={cycle} prepared={prepared} />
-    </Elements>
-  );
-}
-
-function StripePaymentForm({
-  offer,
-  cycle,
-  prepared,
-}: {
-  offer: Offer;
-  cycle: SubscriptionCycle;
-  prepared: Prepared;
-}) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const navigate = useNavigate();
-  const dispatch = useCommerceDispatch();
-  const [subscribe] = useSubscribeToArtistMutation();
-  const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const subscription = offer.kind === 'subscription';
-
-  async function fail(orderId: string | null, failure: unknown) {
-    const message = failureText(failure, COMMERCE_MESSAGES.paymentFailed);
-    dispatch(paymentFailed(failure));
-    setError(message);
-    await navigate(failurePath(orderId, message));
+      prepared.current = { clientSecret: created.clientSecret, transactionId: created.transactionId };
+    }
+    dispatch(stripeIntentReady(prepared.current));
+    return prepared.current;
   }
 
   async function pay(event: FormEvent) {
@@ -156,29 +137,33 @@ function StripePaymentForm({
         setError(submitted.error.message ?? COMMERCE_MESSAGES.paymentFailed);
         return;
       }
+      const intent = await prepare();
       const returnUrl = `${window.location.origin}/payment-success`;
       if (!subscription) {
         const result = await stripe.confirmPayment({
           elements,
-          clientSecret: prepared.clientSecret,
-          confirmParams: { return_url: `${returnUrl}?orderId=${prepared.transactionId ?? ''}` },
+          clientSecret: intent.clientSecret,
+          confirmParams: { return_url: `${returnUrl}?orderId=${intent.transactionId ?? ''}` },
           redirect: 'if_required',
         });
-        if (result.error) return await fail(prepared.transactionId, result.error);
-        await navigate(successPath(prepared.transactionId!));
+        if (result.error) return refuse(result.error);
+        await navigate(successPath(intent.transactionId!));
         return;
       }
       // A subscription: save the card, subscribe with it, confirm the first payment if the bank asks.
       const setup = await stripe.confirmSetup({
         elements,
-        clientSecret: prepared.clientSecret,
+        clientSecret: intent.clientSecret,
         confirmParams: { return_url: returnUrl },
         redirect: 'if_required',
       });
-      if (setup.error) return await fail(null, setup.error);
+      if (setup.error) {
+        prepared.current = null; // a SetupIntent that failed cannot be confirmed again with another card
+        return refuse(setup.error);
+      }
       const method = setup.setupIntent.payment_method;
       const paymentMethodId = typeof method === 'string' ? method : method?.id;
-      if (!paymentMethodId) return await fail(null, new Error(COMMERCE_MESSAGES.paymentFailed));
+      if (!paymentMethodId) return refuse(new Error(COMMERCE_MESSAGES.paymentFailed));
       const created = await subscribe({
         artistId: offer.itemId,
         gateway: 'stripe',
@@ -190,11 +175,17 @@ function StripePaymentForm({
         const confirmed = await stripe.confirmCardPayment(created.clientSecret, {
           payment_method: paymentMethodId,
         });
-        if (confirmed.error) return await fail(created.transactionId, confirmed.error);
+        if (confirmed.error) {
+          dispatch(paymentFailed(confirmed.error));
+          await navigate(
+            failurePath(created.transactionId, failureText(confirmed.error, COMMERCE_MESSAGES.paymentFailed)),
+          );
+          return;
+        }
       }
       await navigate(successPath(created.transactionId));
     } catch (failure) {
-      await fail(prepared.transactionId, failure);
+      refuse(failure);
     } finally {
       setBusy(false);
     }
