@@ -85,7 +85,7 @@ async function renew(externalId: string, periodEnd: string) {
   });
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, people.b1.id));
   await ledger.run(async (unit) => {
-    const locked = await unit.repo.lockSubscription(row!.id);
+    const locked = await unit.repo.subscriptions.lockSubscription(row!.id);
     const settled = await ledger.applySubscriptionPayment(unit, locked!, {
       confirmation: { externalId, status: 'succeeded', amount: 499, currency: 'USD', raw: {} },
       periodStart: clock,

@@ -154,7 +154,7 @@ export async function seedDemoSales(input: {
       const start = next.currentPeriodEnd!;
       moveTo(start.getTime());
       await ledger.run(async (unit) => {
-        const locked = await unit.repo.lockSubscription(next.id);
+        const locked = await unit.repo.subscriptions.lockSubscription(next.id);
         await ledger.applySubscriptionPayment(unit, locked!, {
           confirmation: {
             externalId: `sbx_renewal_${next.id}_${start.getTime()}`,

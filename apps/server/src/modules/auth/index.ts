@@ -19,7 +19,12 @@ import { RateLimitRepository } from './rate-limit.repository';
 import { SessionsRepository } from './sessions.repository';
 import { UsersRepository } from './users.repository';
 
-export { AUTH_RATE_LIMITS, RateLimitService, RateLimitedError, type RateLimitRule } from './rate-limit.service';
+export {
+  AUTH_RATE_LIMITS,
+  RateLimitService,
+  RateLimitedError,
+  type RateLimitRule,
+} from './rate-limit.service';
 export { RateLimitRepository } from './rate-limit.repository';
 
 /** How the auth plugin reads a request's session (the SQL lives in the sessions repository). */

@@ -81,7 +81,7 @@ export class LedgerSubscriptions {
    * them. When none covers now any more (the period being played was refunded), it stops now.
    */
   async restorePeriod(unit: LedgerUnit, subscriptionId: string): Promise<void> {
-    const subscription = await unit.repo.lockSubscription(subscriptionId);
+    const subscription = await unit.repo.subscriptions.lockSubscription(subscriptionId);
     if (!subscription) return;
     const periods = await unit.repo.adjustments.standingPeriodsOf(subscriptionId);
     const latest = periods.reduce<(typeof periods)[number] | null>(
@@ -103,7 +103,7 @@ export class LedgerSubscriptions {
       ) {
         return;
       }
-      await unit.repo.updateSubscription(subscription.id, {
+      await unit.repo.subscriptions.updateSubscription(subscription.id, {
         status,
         currentPeriodStart: latest.periodStart,
         currentPeriodEnd: latest.periodEnd,
@@ -116,7 +116,7 @@ export class LedgerSubscriptions {
       subscription.currentPeriodEnd !== null &&
       subscription.currentPeriodEnd > unit.now;
     if (!playing) return;
-    await unit.repo.updateSubscription(subscription.id, {
+    await unit.repo.subscriptions.updateSubscription(subscription.id, {
       status: 'revoked',
       currentPeriodEnd: unit.now,
       endedAt: unit.now,
@@ -128,7 +128,10 @@ export class LedgerSubscriptions {
   async markPastDue(unit: LedgerUnit, subscription: SubscriptionRow): Promise<void> {
     if (subscription.status !== 'active') return;
     unit.changes.push(`subscription ${subscription.id} past due`);
-    await unit.repo.updateSubscription(subscription.id, { status: 'past_due', updatedAt: unit.now });
+    await unit.repo.subscriptions.updateSubscription(subscription.id, {
+      status: 'past_due',
+      updatedAt: unit.now,
+    });
   }
 
   /** The subscription will (or will again) renew at its period end, as the gateway reports. */
@@ -145,7 +148,7 @@ export class LedgerSubscriptions {
       : subscription.status === 'cancelled'
         ? 'active'
         : subscription.status;
-    await unit.repo.updateSubscription(subscription.id, {
+    await unit.repo.subscriptions.updateSubscription(subscription.id, {
       cancelAtPeriodEnd: cancel,
       status,
       cancelledAt: cancel ? unit.now : null,
@@ -162,7 +165,7 @@ export class LedgerSubscriptions {
     if (subscription.status === 'revoked' || subscription.status === 'expired') return;
     unit.changes.push(`subscription ${subscription.id} ended`);
     const paidThrough = subscription.currentPeriodEnd && subscription.currentPeriodEnd > unit.now;
-    await unit.repo.updateSubscription(subscription.id, {
+    await unit.repo.subscriptions.updateSubscription(subscription.id, {
       status: subscription.status === 'pending' || !paidThrough ? 'expired' : 'cancelled',
       cancelAtPeriodEnd: true,
       cancelledAt: subscription.cancelledAt ?? unit.now,
@@ -183,7 +186,7 @@ export class LedgerSubscriptions {
   async grantSandboxCycle(unit: LedgerUnit, order: OrderRow, userId: string, artistId: string) {
     const cycle = isCycle(order.cycle) ? order.cycle : '1m';
     const months = SUBSCRIPTION_CYCLE_MONTHS[cycle];
-    const current = await unit.repo.lockPaidThroughSubscription(userId, artistId, unit.now);
+    const current = await unit.repo.subscriptions.lockPaidThroughSubscription(userId, artistId, unit.now);
     if (current?.currentPeriodEnd && current.gateway === order.gateway) {
       const periodEnd = addMonths(current.currentPeriodEnd, months);
       await unit.repo.updateOrder(order.id, {
@@ -192,11 +195,11 @@ export class LedgerSubscriptions {
         periodEnd,
         now: unit.now,
       });
-      await unit.repo.extendSubscription(current.id, { periodEnd, cycle, now: unit.now });
+      await unit.repo.subscriptions.extendSubscription(current.id, { periodEnd, cycle, now: unit.now });
       return;
     }
     const periodEnd = addMonths(unit.now, months);
-    const created = await unit.repo.insertSubscription({
+    const created = await unit.repo.subscriptions.insertSubscription({
       userId,
       artistId,
       status: 'active',

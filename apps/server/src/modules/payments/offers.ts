@@ -40,10 +40,10 @@ export async function purchaseOffer(
   itemId: string,
 ): Promise<Offer> {
   if (itemType === 'song') {
-    const song = await repo.findSong(itemId);
+    const song = await repo.offers.findSong(itemId);
     if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
     if (song.artistOwnerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
-    if (await repo.ownsSong(userId, song.id, song.album?.id ?? null)) {
+    if (await repo.offers.ownsSong(userId, song.id, song.album?.id ?? null)) {
       throw alreadyOwned('You already own this song');
     }
     if (song.album?.isPremium) {
@@ -59,10 +59,10 @@ export async function purchaseOffer(
       songId: song.id,
     };
   }
-  const album = await repo.findAlbum(itemId);
+  const album = await repo.offers.findAlbum(itemId);
   if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
   if (album.artistOwnerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
-  if (await repo.ownsAlbum(userId, album.id)) throw alreadyOwned('You already own this album');
+  if (await repo.offers.ownsAlbum(userId, album.id)) throw alreadyOwned('You already own this album');
   if (album.price <= 0) throw notForSale('This album is not for sale');
   return {
     itemType,
@@ -82,10 +82,10 @@ export async function subscriptionOffer(
   cycle: SubscriptionCycle,
   now: Date,
 ): Promise<Offer> {
-  const artist = await repo.findArtist(artistId);
+  const artist = await repo.offers.findArtist(artistId);
   if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
   if (artist.ownerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
-  if (await repo.findActiveSubscription(userId, artist.id, now)) {
+  if (await repo.offers.findActiveSubscription(userId, artist.id, now)) {
     throw alreadyOwned(`You are already subscribed to ${artist.name || 'this artist'}`);
   }
   if (artist.subscriptionPrice <= 0) throw notForSale('Subscriptions to this artist are not for sale');

@@ -74,7 +74,7 @@ export function autoRefundHandler(deps: PaymentJobDeps): JobHandler {
 /** Stops a subscription renewing at its gateway; past the last attempt the admin sees a `cancel_failed` issue. */
 export function cancelSubscriptionHandler(deps: PaymentJobDeps): JobHandler {
   return async (payload, job) => {
-    const subscription = await deps.repo.findSubscription(String(payload.subscriptionId));
+    const subscription = await deps.repo.subscriptions.findSubscription(String(payload.subscriptionId));
     if (!subscription?.externalId || subscription.gateway === 'sandbox') return;
     try {
       await deps.gateways.get(subscription.gateway).cancelSubscription(subscription);

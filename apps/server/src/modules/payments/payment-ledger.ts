@@ -301,13 +301,14 @@ export class PaymentLedger {
     if (!order.userId) return false;
     if (order.status === 'paid' || order.status === 'refunded' || order.status === 'disputed') return true;
     if (order.itemType === 'song' && order.songId) {
-      const song = await unit.repo.findSong(order.songId, { anyStatus: true });
-      return unit.repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
+      const song = await unit.repo.offers.findSong(order.songId, { anyStatus: true });
+      return unit.repo.offers.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
     }
-    if (order.itemType === 'album' && order.albumId) return unit.repo.ownsAlbum(order.userId, order.albumId);
+    if (order.itemType === 'album' && order.albumId)
+      return unit.repo.offers.ownsAlbum(order.userId, order.albumId);
     if (order.itemType === 'subscription' && order.subscriptionId && order.artistId && !order.renewal) {
       // A second gateway subscription to an artist whose music already plays for the buyer (two tabs).
-      return unit.repo.hasOtherPlayingSubscription(
+      return unit.repo.subscriptions.hasOtherPlayingSubscription(
         order.userId,
         order.artistId,
         order.subscriptionId,

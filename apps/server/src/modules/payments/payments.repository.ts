@@ -2,52 +2,20 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm
 import type { OrderStatus, PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import {
-  albums,
-  artists,
   jobs,
   orders,
   paymentCustomers,
   paymentEvents,
   paymentPlans,
   payments,
-  purchases,
   refunds,
-  songs,
-  subscriptions,
-  users,
+  type subscriptions,
 } from '../../db/schema';
 import { EntitlementGrants } from '../access/entitlement-grants.repository';
-import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
 import { AdjustmentsRepository } from './adjustments.repository';
+import { OffersRepository } from './offers.repository';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import type { PaymentConfirmation } from './payment-gateway';
-
-export interface SongForSale {
-  id: string;
-  title: string;
-  price: number;
-  currency: string;
-  artistId: string;
-  /** The account that manages the song's artist: its music already plays for it. */
-  artistOwnerUserId: string | null;
-  album: { id: string; title: string; isPremium: boolean } | null;
-}
-
-export interface AlbumForSale {
-  id: string;
-  title: string;
-  price: number;
-  currency: string;
-  artistId: string;
-  artistOwnerUserId: string | null;
-}
-
-export interface ArtistForSale {
-  id: string;
-  name: string;
-  subscriptionPrice: number;
-  currency: string;
-  ownerUserId: string | null;
-}
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -57,176 +25,24 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type PaymentEventStatus = PaymentEventRow['status'];
+export type { AlbumForSale, ArtistForSale, Buyer, SongForSale } from './offers.repository';
 
-export interface Buyer {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/** The SQL of payments: catalogue prices, entitlements, orders and their confirmations. */
+/** The SQL of payments: orders, their confirmations, refunds and gateway events; the rest through its parts. */
 export class PaymentsRepository {
   /** Purchases granted and revoked by payments (the access module owns these writes). */
   readonly grants: EntitlementGrants;
   /** Refunds and disputes kept for payments not known yet, an order's money, issues for the admin. */
   readonly adjustments: AdjustmentsRepository;
+  /** Catalogue prices and what the buyer owns already. */
+  readonly offers: OffersRepository;
+  /** Gateway subscriptions and their paid periods. */
+  readonly subscriptions: SubscriptionsRepository;
 
   constructor(private readonly db: AppDb) {
     this.grants = new EntitlementGrants(db);
     this.adjustments = new AdjustmentsRepository(db);
-  }
-
-  /** A song that is for sale (ready); `anyStatus` also finds one still processing (ownership checks). */
-  async findSong(id: string, options: { anyStatus?: boolean } = {}): Promise<SongForSale | null> {
-    const [row] = await this.db
-      .select({
-        id: songs.id,
-        title: songs.title,
-        price: songs.price,
-        currency: songs.currency,
-        artistId: songs.artistId,
-        artistOwnerUserId: artists.ownerUserId,
-        albumId: albums.id,
-        albumTitle: albums.title,
-        albumIsPremium: albums.isPremium,
-      })
-      .from(songs)
-      .innerJoin(artists, eq(artists.id, songs.artistId))
-      .leftJoin(albums, eq(albums.id, songs.albumId))
-      .where(and(eq(songs.id, id), options.anyStatus ? undefined : eq(songs.status, 'ready')))
-      .limit(1);
-    if (!row) return null;
-    const { albumId, albumTitle, albumIsPremium, ...song } = row;
-    return {
-      ...song,
-      album: albumId ? { id: albumId, title: albumTitle ?? '', isPremium: albumIsPremium ?? false } : null,
-    };
-  }
-
-  async findAlbum(id: string): Promise<AlbumForSale | null> {
-    const [row] = await this.db
-      .select({
-        id: albums.id,
-        title: albums.title,
-        price: albums.price,
-        currency: albums.currency,
-        artistId: albums.artistId,
-        artistOwnerUserId: artists.ownerUserId,
-      })
-      .from(albums)
-      .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, id))
-      .limit(1);
-    return row ?? null;
-  }
-
-  async findArtist(id: string): Promise<ArtistForSale | null> {
-    const [row] = await this.db
-      .select({
-        id: artists.id,
-        name: artists.name,
-        subscriptionPrice: artists.subscriptionPrice,
-        currency: artists.currency,
-        ownerUserId: artists.ownerUserId,
-      })
-      .from(artists)
-      .where(eq(artists.id, id))
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** True when the user bought the song, or the album it is on. */
-  async ownsSong(userId: string, songId: string, albumId: string | null): Promise<boolean> {
-    const bought = albumId
-      ? or(eq(purchases.songId, songId), eq(purchases.albumId, albumId))
-      : eq(purchases.songId, songId);
-    const rows = await this.db
-      .select({ id: purchases.id })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), bought, purchaseStands))
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  async ownsAlbum(userId: string, albumId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: purchases.id })
-      .from(purchases)
-      .where(and(eq(purchases.userId, userId), eq(purchases.albumId, albumId), purchaseStands))
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  /** The user's subscription to the artist that is active (not cancelled) and paid through a future date. */
-  async findActiveSubscription(userId: string, artistId: string, now: Date): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, now),
-        ),
-      )
-      .orderBy(desc(subscriptions.currentPeriodEnd))
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** The subscription that still plays at `now` (latest end first), locked until the transaction ends. */
-  async lockPaidThroughSubscription(
-    userId: string,
-    artistId: string,
-    now: Date,
-  ): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.userId, userId), eq(subscriptions.artistId, artistId), subscriptionPlaysAt(now)),
-      )
-      .orderBy(desc(subscriptions.currentPeriodEnd), desc(subscriptions.createdAt))
-      .limit(1)
-      .for('update');
-    return row ?? null;
-  }
-
-  async insertSubscription(values: NewSubscription): Promise<SubscriptionRow> {
-    const [row] = await this.db.insert(subscriptions).values(values).returning();
-    return row!;
-  }
-
-  async extendSubscription(id: string, values: { periodEnd: Date; cycle: string; now: Date }): Promise<void> {
-    await this.db
-      .update(subscriptions)
-      .set({
-        status: 'active',
-        cycle: values.cycle,
-        currentPeriodEnd: values.periodEnd,
-        cancelAtPeriodEnd: false,
-        cancelledAt: null,
-        updatedAt: values.now,
-      })
-      .where(eq(subscriptions.id, id));
-  }
-
-  /** Cancels the user's active subscriptions to the artist; access lasts until their period end. */
-  async cancelActiveSubscriptions(userId: string, artistId: string, now: Date): Promise<number> {
-    const rows = await this.db
-      .update(subscriptions)
-      .set({ status: 'cancelled', cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, now),
-        ),
-      )
-      .returning({ id: subscriptions.id });
-    return rows.length;
+    this.offers = new OffersRepository(db);
+    this.subscriptions = new SubscriptionsRepository(db);
   }
 
   async insertOrder(values: NewOrder): Promise<OrderRow> {
@@ -324,18 +140,6 @@ export class PaymentsRepository {
     return row ?? null;
   }
 
-  async findSubscriptionByExternal(
-    gateway: GatewayName,
-    externalId: string,
-  ): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** Any order by id, locked until the transaction ends. */
   async lockOrder(id: string): Promise<OrderRow | null> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
@@ -425,28 +229,6 @@ export class PaymentsRepository {
       .for('update');
   }
 
-  /** Whether the user has another subscription to the artist that plays at `now`. */
-  async hasOtherPlayingSubscription(
-    userId: string,
-    artistId: string,
-    subscriptionId: string,
-    now: Date,
-  ): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          ne(subscriptions.id, subscriptionId),
-          subscriptionPlaysAt(now),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  }
-
   /** Pending orders opened before `before` (abandoned checkouts), oldest first. */
   async abandonedOrders(before: Date, limit: number): Promise<OrderRow[]> {
     return this.db
@@ -482,11 +264,6 @@ export class PaymentsRepository {
       .from(orders)
       .where(and(eq(orders.userId, userId), gt(orders.createdAt, since), eq(orders.renewal, false)));
     return row?.total ?? 0;
-  }
-
-  async findSubscription(id: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
-    return row ?? null;
   }
 
   async paymentExists(gateway: GatewayName, externalId: string): Promise<boolean> {
@@ -576,15 +353,6 @@ export class PaymentsRepository {
   // ---------------------------------------------------------------------------------------------------------
   // Customers, plans and gateway subscriptions
 
-  async findBuyer(userId: string): Promise<Buyer | null> {
-    const [row] = await this.db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row ?? null;
-  }
-
   async findCustomer(userId: string, gateway: GatewayName): Promise<string | null> {
     const [row] = await this.db
       .select({ externalId: paymentCustomers.externalId })
@@ -627,54 +395,6 @@ export class PaymentsRepository {
   async savePlan(values: typeof paymentPlans.$inferInsert): Promise<string> {
     await this.db.insert(paymentPlans).values(values).onConflictDoNothing();
     return (await this.findPlan(values)) ?? values.externalId;
-  }
-
-  /** A gateway subscription by the gateway's id, locked until the transaction ends. */
-  async lockSubscriptionByExternal(
-    gateway: GatewayName,
-    externalId: string,
-  ): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
-      .limit(1)
-      .for('update');
-    return row ?? null;
-  }
-
-  async lockSubscription(id: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, id))
-      .limit(1)
-      .for('update');
-    return row ?? null;
-  }
-
-  async updateSubscription(
-    id: string,
-    values: Partial<Omit<NewSubscription, 'id' | 'userId' | 'artistId'>> & { updatedAt: Date },
-  ): Promise<SubscriptionRow> {
-    const [row] = await this.db.update(subscriptions).set(values).where(eq(subscriptions.id, id)).returning();
-    return row!;
-  }
-
-  /** The user's subscriptions to the artist that still play or are about to (pending), newest first. */
-  async renewingSubscriptionsOf(userId: string, artistId: string, now: Date): Promise<SubscriptionRow[]> {
-    return this.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          subscriptionPlaysAt(now),
-          eq(subscriptions.cancelAtPeriodEnd, false),
-        ),
-      )
-      .orderBy(desc(subscriptions.currentPeriodEnd));
   }
 
   // ---------------------------------------------------------------------------------------------------------

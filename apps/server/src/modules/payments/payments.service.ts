@@ -163,13 +163,13 @@ export class PaymentsService {
     if (!['pending', 'expired', 'failed'].includes(order.status) || !order.userId) return false;
     const repo = this.deps.repo;
     if (order.itemType === 'song' && order.songId) {
-      const song = await repo.findSong(order.songId, { anyStatus: true });
-      return !(await repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null));
+      const song = await repo.offers.findSong(order.songId, { anyStatus: true });
+      return !(await repo.offers.ownsSong(order.userId, order.songId, song?.album?.id ?? null));
     }
     if (order.itemType === 'album' && order.albumId)
-      return !(await repo.ownsAlbum(order.userId, order.albumId));
+      return !(await repo.offers.ownsAlbum(order.userId, order.albumId));
     if (order.itemType === 'subscription' && order.artistId && order.subscriptionId) {
-      return !(await repo.hasOtherPlayingSubscription(
+      return !(await repo.subscriptions.hasOtherPlayingSubscription(
         order.userId,
         order.artistId,
         order.subscriptionId,
@@ -194,7 +194,7 @@ export class PaymentsService {
     order: OrderRow,
     values: { gateway: GatewayName; externalId: string; cycle: SubscriptionCycle },
   ): Promise<SubscriptionRow> {
-    const subscription = await this.deps.repo.insertSubscription({
+    const subscription = await this.deps.repo.subscriptions.insertSubscription({
       userId: order.userId!,
       artistId: order.artistId!,
       status: 'pending',
@@ -336,9 +336,13 @@ export class PaymentsService {
    * keeps playing until the end of the period already paid for.
    */
   async cancelSubscription(buyer: Buyer, artistId: string): Promise<MessageResponse> {
-    const artist = await this.deps.repo.findArtist(artistId);
+    const artist = await this.deps.repo.offers.findArtist(artistId);
     if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
-    const running = await this.deps.repo.renewingSubscriptionsOf(buyer.id, artist.id, this.now());
+    const running = await this.deps.repo.subscriptions.renewingSubscriptionsOf(
+      buyer.id,
+      artist.id,
+      this.now(),
+    );
     if (running.length === 0) {
       throw notFound('You are not subscribed to this artist', PAYMENT_ERROR_CODES.notSubscribed);
     }
@@ -347,7 +351,7 @@ export class PaymentsService {
         await this.deps.gateways.get(subscription.gateway).cancelSubscription(subscription);
       }
       await this.deps.ledger.run(async (unit) => {
-        const locked = await unit.repo.lockSubscription(subscription.id);
+        const locked = await unit.repo.subscriptions.lockSubscription(subscription.id);
         if (locked) await this.deps.ledger.setCancelAtPeriodEnd(unit, locked, true);
       });
     }
@@ -407,9 +411,9 @@ export class PaymentsService {
 async function alreadyOwns(repo: PaymentsRepository, order: OrderRow): Promise<boolean> {
   if (!order.userId) return false;
   if (order.itemType === 'song' && order.songId) {
-    const song = await repo.findSong(order.songId);
-    return repo.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
+    const song = await repo.offers.findSong(order.songId);
+    return repo.offers.ownsSong(order.userId, order.songId, song?.album?.id ?? null);
   }
-  if (order.itemType === 'album' && order.albumId) return repo.ownsAlbum(order.userId, order.albumId);
+  if (order.itemType === 'album' && order.albumId) return repo.offers.ownsAlbum(order.userId, order.albumId);
   return false;
 }

@@ -91,7 +91,7 @@ export function receiptJobHandler(deps: { repo: PaymentsRepository; mailer: Mail
     const job = payload as ReceiptJob;
     const order = await deps.repo.findOrder(job.orderId);
     if (!order?.userId) return;
-    const buyer = await deps.repo.findBuyer(order.userId);
+    const buyer = await deps.repo.offers.findBuyer(order.userId);
     if (!buyer) return;
     const refund =
       job.kind === 'refund'
@@ -100,7 +100,14 @@ export function receiptJobHandler(deps: { repo: PaymentsRepository; mailer: Mail
     const automatic =
       job.kind === 'refund' ? await deps.repo.adjustments.automaticRefundCause(order.id) : null;
     await deps.mailer.send(
-      receiptMail(buyer, order, job.kind, refund, { history: `${deps.publicUrl}/payment-history` }, automatic),
+      receiptMail(
+        buyer,
+        order,
+        job.kind,
+        refund,
+        { history: `${deps.publicUrl}/payment-history` },
+        automatic,
+      ),
     );
   };
 }

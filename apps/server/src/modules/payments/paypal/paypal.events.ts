@@ -132,14 +132,20 @@ export class PaypalEvents {
         };
       }
       case 'sale': {
-        const subscription = await unit.repo.lockSubscriptionByExternal('paypal', truth.subscriptionId);
+        const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal(
+          'paypal',
+          truth.subscriptionId,
+        );
         if (!subscription) return unknownOrder(`no subscription ${truth.subscriptionId}`);
         if (!truth.payment) return ignored(`no payment yet (${truth.status})`);
         const settled = await this.ledger.applySubscriptionPayment(unit, subscription, truth.payment);
         return { status: 'processed', orderId: settled?.order.id ?? null };
       }
       case 'subscription': {
-        const subscription = await unit.repo.lockSubscriptionByExternal('paypal', truth.subscriptionId);
+        const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal(
+          'paypal',
+          truth.subscriptionId,
+        );
         if (!subscription) return unknownOrder(`no subscription ${truth.subscriptionId}`);
         if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' || truth.status === 'SUSPENDED') {
           await this.ledger.markPastDue(unit, subscription);

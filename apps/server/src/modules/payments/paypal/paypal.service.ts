@@ -184,11 +184,11 @@ export class PaypalService {
 
   /** After the buyer approved the subscription in PayPal: its first payment (a sale), read from PayPal, starts it. */
   async confirmSubscription(buyer: Buyer, subscriptionId: string): Promise<PaymentResultResponse> {
-    const known = await this.payments.repo.findSubscriptionByExternal('paypal', subscriptionId);
+    const known = await this.payments.repo.subscriptions.findSubscriptionByExternal('paypal', subscriptionId);
     if (!known || known.userId !== buyer.id) throw orderNotFound();
     const truth = await this.sales.saleTruth(subscriptionId, null);
     const order = await this.payments.ledger.run(async (unit) => {
-      const subscription = await unit.repo.lockSubscriptionByExternal('paypal', subscriptionId);
+      const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal('paypal', subscriptionId);
       if (!subscription) throw orderNotFound();
       if (truth.kind === 'sale' && truth.payment) {
         await this.payments.ledger.applySubscriptionPayment(unit, subscription, truth.payment);

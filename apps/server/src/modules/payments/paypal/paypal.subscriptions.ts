@@ -70,7 +70,7 @@ export class PaypalSubscriptions {
   }
 
   private async cycleMonths(subscriptionId: string): Promise<number> {
-    const row = await this.repo.findSubscriptionByExternal('paypal', subscriptionId);
+    const row = await this.repo.subscriptions.findSubscriptionByExternal('paypal', subscriptionId);
     const cycle = row?.cycle ?? '1m';
     return (SUBSCRIPTION_CYCLES as readonly string[]).includes(cycle)
       ? SUBSCRIPTION_CYCLE_MONTHS[cycle as SubscriptionCycle]

@@ -163,7 +163,10 @@ export class RazorpayService {
     const period = moneyTaken(fetched) ? await this.periodOf(fetched, remote) : null;
     const confirmation = await this.confirmationOf(fetched);
     const order = await this.payments.ledger.run(async (unit) => {
-      const subscription = await unit.repo.lockSubscriptionByExternal('razorpay', subscriptionId);
+      const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal(
+        'razorpay',
+        subscriptionId,
+      );
       if (!subscription || subscription.userId !== buyer.id) throw orderNotFound();
       if (confirmation?.status === 'succeeded' && period) {
         await this.payments.ledger.applySubscriptionPayment(unit, subscription, { confirmation, ...period });
@@ -274,7 +277,7 @@ export class RazorpayService {
       }
       case 'subscription': {
         const remote = truth.subscription;
-        const subscription = await unit.repo.lockSubscriptionByExternal('razorpay', remote.id);
+        const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal('razorpay', remote.id);
         if (!subscription) return unknownOrder(`no subscription ${remote.id}`);
         if (truth.payment && truth.period && moneyTaken(truth.payment)) {
           const confirmation = await this.confirmationOf(truth.payment);

@@ -132,7 +132,7 @@ export class StripeEvents {
         return this.applyInvoice(unit, type, truth.invoice, truth.confirmation);
       case 'subscription': {
         const remote = truth.subscription;
-        const subscription = await unit.repo.lockSubscriptionByExternal('stripe', remote.id);
+        const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal('stripe', remote.id);
         if (!subscription) return unknownOrder(`no subscription ${remote.id}`);
         if (
           remote.status === 'canceled' ||
@@ -208,7 +208,7 @@ export class StripeEvents {
   ): Promise<EventOutcome> {
     const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
     if (!subscriptionId) return ignored('an invoice without a subscription');
-    const subscription = await unit.repo.lockSubscriptionByExternal('stripe', subscriptionId);
+    const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal('stripe', subscriptionId);
     if (!subscription) return unknownOrder(`no subscription ${subscriptionId}`);
     if (confirmation) {
       const settled = await this.ledger.applySubscriptionPayment(unit, subscription, {

@@ -147,7 +147,7 @@ export class StripeService {
   private async customerOf(userId: string): Promise<string> {
     const known = await this.payments.repo.findCustomer(userId, 'stripe');
     if (known) return known;
-    const buyer = await this.payments.repo.findBuyer(userId);
+    const buyer = await this.payments.repo.offers.findBuyer(userId);
     if (!buyer) throw new AppError(401, 'UNAUTHORIZED', 'User not found');
     try {
       const customer = await this.stripe.customers.create(
