@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   generateEmulatorCredentials,
   startGatewayEmulator,
+  type EmulatorOptions,
   type GatewayEmulator,
   type GatewayName,
 } from '@backbeat/gateway-emulator';
@@ -25,10 +26,18 @@ export interface GatewayTestApp {
  * the emulator's, so moving it moves both.
  */
 export async function gatewayTestApp(
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** Emulator settings beside the credentials (webhook modes, retries, the Razorpay account's capture). */
+    emulator?: Omit<EmulatorOptions, 'credentials'>;
+  } = {},
 ): Promise<GatewayTestApp> {
   const credentials = generateEmulatorCredentials();
-  const emulator = await startGatewayEmulator({ credentials, retryDelaysMs: [200, 400, 800, 1600, 3200] });
+  const emulator = await startGatewayEmulator({
+    credentials,
+    retryDelaysMs: [200, 400, 800, 1600, 3200],
+    ...options.emulator,
+  });
   const mailer = new MemoryMailer();
   const ctx = await createTestApp({
     env: {

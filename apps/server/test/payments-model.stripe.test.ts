@@ -1,0 +1,3 @@
+import { modelSuite } from './payments-model/suite';
+
+modelSuite('stripe');

@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import type { GatewayName } from '@backbeat/gateway-emulator';
+import { orders, paymentIssues, payments, refunds } from '../../src/db/schema';
+import { catalogFixtures } from '../catalog-fixtures';
+import { gatewayTestApp, type GatewayTestApp } from '../gateways.fixtures';
+import { commerceFixtures, requests, type TestUser } from '../payments.fixtures';
+
+/** What a buyer can own: a single, a song on an album, and that album (owning it owns the song). */
+export type ItemKey = 'songA' | 'songB' | 'albumX';
+export const ITEMS: ItemKey[] = ['songA', 'songB', 'albumX'];
+export const PRICES: Record<ItemKey, number> = { songA: 99, songB: 129, albumX: 499 };
+/** The songs whose playback the invariants check, and the items that give each. */
+export const SONGS = { songA: ['songA'], songB: ['songB', 'albumX'] } as const satisfies Record<
+  string,
+  readonly ItemKey[]
+>;
+
+export interface World {
+  g: GatewayTestApp;
+  http: ReturnType<typeof requests>;
+  ids: Record<ItemKey | 'artist', string>;
+  admin: TestUser;
+  newBuyer(): Promise<TestUser>;
+}
+
+/**
+ * The app with the three gateways against the in-process emulator, every provider holding its webhooks (the model
+ * delivers, reorders, repeats and drops them itself) and retrying nothing on a timer, and a small catalogue.
+ */
+export async function createWorld(): Promise<World> {
+  const g = await gatewayTestApp({
+    emulator: { webhookModes: { stripe: 'hold', razorpay: 'hold', paypal: 'hold' }, retryDelaysMs: [] },
+  });
+  const f = catalogFixtures(g.ctx.database);
+  const c = commerceFixtures(g.ctx);
+  const owner = await f.user('artist');
+  const admin = await f.user('admin');
+  const artist = (await f.artist({ name: 'Model Artist', ownerUserId: owner.id })).id;
+  const albumX = await c.album({ artistId: artist, title: 'Album X', price: PRICES.albumX });
+  const songA = await c.song({
+    artistId: artist,
+    title: 'Song A',
+    price: PRICES.songA,
+    accessType: 'purchase-only',
+  });
+  const songB = await c.song({
+    artistId: artist,
+    title: 'Song B',
+    price: PRICES.songB,
+    accessType: 'purchase-only',
+    albumId: albumX,
+  });
+  return {
+    g,
+    http: requests(g.ctx),
+    ids: { artist, albumX, songA, songB },
+    admin,
+    newBuyer: () => f.user('user'),
+  };
+}
+
+/** The songs the buyer plays now, as the catalogue answers them (the access policy's decision). */
+export async function playing(world: World, buyer: TestUser): Promise<Set<keyof typeof SONGS>> {
+  const plays = await world.http.canPlay(world.ids.artist, buyer);
+  const out = new Set<keyof typeof SONGS>();
+  if (plays[world.ids.songA]) out.add('songA');
+  if (plays[world.ids.songB]) out.add('songB');
+  return out;
+}
+
+/** What the ledger holds for one of our orders: its status, money in, money moved back, open issues. */
+export async function ledgerOf(world: World, orderId: string) {
+  const db = world.g.ctx.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [money] = await db
+    .select({
+      paid: sql<number>`coalesce((select sum(amount) from ${payments} where order_id = ${orderId}::uuid and status = 'succeeded'), 0)::int`,
+      movedBack: sql<number>`coalesce((select sum(amount) from ${refunds} where order_id = ${orderId}::uuid), 0)::int`,
+      refused: sql<number>`(select count(*) from ${paymentIssues} where order_id = ${orderId}::uuid and kind in ('duplicate_payment', 'amount_mismatch'))::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    status: order?.status ?? 'missing',
+    paid: money?.paid ?? 0,
+    net: (money?.paid ?? 0) - (money?.movedBack ?? 0),
+    refused: (money?.refused ?? 0) > 0,
+  };
+}
+
+/** Webhooks of a gateway that were emitted and not answered 2xx yet (held, dropped, or failed). */
+export function undelivered(world: World, gateway: GatewayName): number {
+  return world.g.emulator
+    .events(gateway)
+    .filter((event) => event.lastStatus === null || event.lastStatus < 200 || event.lastStatus >= 300).length;
+}
+
+/**
+ * A crash between receiving an event and applying it: the next transaction of the database runs its work and then
+ * fails before its commit, as a process killed at that moment would (nothing it wrote survives).
+ */
+export function crashNextTransaction(world: World): () => void {
+  const db = world.g.ctx.database.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+  const original = db.transaction;
+  let armed = true;
+  db.transaction = async function (this: unknown, work: unknown, config?: unknown) {
+    if (!armed) return original.call(this, work, config);
+    armed = false;
+    db.transaction = original;
+    return original.call(
+      this,
+      async (tx: unknown) => {
+        await (work as (tx: unknown) => Promise<unknown>)(tx);
+        throw new Error('crashed before commit (model test)');
+      },
+      config,
+    );
+  };
+  return () => {
+    db.transaction = original;
+  };
+}
