@@ -37,7 +37,7 @@ export const backbeatApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
   // Artists, Albums, Songs: catalogue reads, invalidated by the studio's writes.
-  tagTypes: ['Purchases', 'LikedSongs', 'Subscriptions', 'Artists', 'Albums', 'Songs', 'Dashboard'],
+  tagTypes: ['Purchases', 'LikedSongs', 'Subscriptions', 'Artists', 'Albums', 'Songs', 'Dashboard', 'PaymentsHealth'],
   endpoints: () => ({}),
 });
 

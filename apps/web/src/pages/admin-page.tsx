@@ -10,7 +10,7 @@ import {
   buttonClasses,
 } from '../components/ui';
 import { useGetAllArtistsQuery } from '../features/catalog';
-import { DashboardView } from '../features/dashboard';
+import { DashboardView, PaymentsHealth } from '../features/dashboard';
 import { pluralize } from '../lib/format';
 
 export default function AdminPage() {
@@ -34,6 +34,8 @@ export default function AdminPage() {
         artists={(artists.data ?? []).map((artist) => ({ _id: artist._id, name: artist.name }))}
         canRefund
       />
+
+      <PaymentsHealth />
 
       <Section title="Artists" headingId="admin-artists">
         {artists.isLoading ? (

@@ -1,6 +1,9 @@
 import type {
   ArtistSubscribersResponse,
   DashboardOverviewResponse,
+  PaymentIssueResponse,
+  PaymentsHealthResponse,
+  ReconcileResponse,
   PlaysSeriesResponse,
   RevenueSeriesResponse,
   SubscribersSeriesResponse,
@@ -28,6 +31,24 @@ const dashboardApi = backbeatApi.injectEndpoints({
     getTransactionsPage: build.query<TransactionsResponse, TransactionFilters>({
       query: (filters) => ({ url: '/admin/dashboard/transactions', query: { ...filters } }),
       providesTags: ['Dashboard'],
+    }),
+    /** Reconciliation runs per gateway and the payments that need an admin's eye. */
+    getPaymentsHealth: build.query<PaymentsHealthResponse, void>({
+      query: () => '/admin/payments/health',
+      providesTags: ['PaymentsHealth'],
+    }),
+    /** Reconciles with every gateway now; what it fixed changes the dashboards too. */
+    reconcileNow: build.mutation<ReconcileResponse, void>({
+      query: () => ({ url: '/admin/payments/reconcile', method: 'POST' }),
+      invalidatesTags: ['PaymentsHealth', 'Dashboard'],
+    }),
+    resolvePaymentIssue: build.mutation<PaymentIssueResponse, { issueId: string; resolution: string }>({
+      query: ({ issueId, resolution }) => ({
+        url: `/admin/payments/issues/${byId(issueId)}/resolve`,
+        method: 'POST',
+        body: { resolution },
+      }),
+      invalidatesTags: ['PaymentsHealth'],
     }),
     getOverview: build.query<DashboardOverviewResponse, DashboardScope>({
       query: (scope) => ({ url: '/admin/dashboard/overview', query: { ...scope } }),
@@ -109,4 +130,7 @@ export const {
   useGetSubscriberCountQuery,
   useGetRevenueSummaryQuery,
   useRefundOrderMutation,
+  useGetPaymentsHealthQuery,
+  useReconcileNowMutation,
+  useResolvePaymentIssueMutation,
 } = dashboardApi;

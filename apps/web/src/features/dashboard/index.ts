@@ -6,3 +6,4 @@ export { TransactionsList } from './components/transactions-list';
 export { DashboardView } from './components/dashboard-view';
 export { ArtistSubscribers } from './components/artist-subscribers';
 export { ArtistDashboard } from './components/artist-dashboard';
+export { PaymentsHealth } from './components/payments-health';

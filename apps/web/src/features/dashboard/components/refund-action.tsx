@@ -34,7 +34,7 @@ export function RefundAction({ transaction, itemText }: { transaction: Transacti
   const gateway = GATEWAY_NAMES[transaction.gateway ?? ''] ?? 'its gateway';
   const loses =
     transaction.itemType === 'subscription'
-      ? 'The subscription ends now and does not renew.'
+      ? 'The period this payment paid for is taken back, and the subscription stops renewing.'
       : 'The purchase is revoked: it no longer plays for them.';
 
   async function confirm() {
