@@ -44,6 +44,20 @@ export interface EmulatorOptions {
   /** The Razorpay account's settings, as its dashboard has them (automatic capture off by default). */
   razorpay?: Partial<RazorpaySettings>;
   log?: Log;
+  /** Sees every answer the emulator gives (tests record them to check each against the providers' definitions). */
+  observe?: (exchange: Exchange) => void;
+}
+
+/** One request and its answer, as the emulator served it. */
+export interface Exchange {
+  gateway: GatewayName;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  status: number;
+  /** The JSON body answered (undefined for pages, scripts and empty answers). */
+  body: unknown;
+  headers: Record<string, string>;
 }
 
 export interface GatewayEmulator {
@@ -138,9 +152,32 @@ export async function startGatewayEmulator(options: EmulatorOptions): Promise<Ga
   const paypal = new PaypalEmulator(options.credentials.paypal, stores.paypal, clock, webhooks);
   addBrowserAssets(stripe.router, razorpay.router, paypal.router, options.credentials);
 
+  for (const router of [stripe.router, razorpay.router, paypal.router]) {
+    router.onError = (error, request) =>
+      log(
+        { error: error instanceof Error ? error.stack : String(error), path: request.path },
+        'emulator route failed',
+      );
+  }
   const servers: http.Server[] = [];
   const started = async (router: Router, gateway: GatewayName) => {
-    const { server, url } = await serve(router, { host, port: options.ports?.[gateway] ?? 0 });
+    const observe = options.observe;
+    const { server, url } = await serve(router, {
+      host,
+      port: options.ports?.[gateway] ?? 0,
+      observe: observe
+        ? (request, response) =>
+            observe({
+              gateway,
+              method: request.method,
+              path: request.path,
+              query: request.query,
+              status: response.status,
+              body: 'json' in response ? structuredClone(response.json) : undefined,
+              headers: response.headers ?? {},
+            })
+        : undefined,
+    });
     servers.push(server);
     return url;
   };

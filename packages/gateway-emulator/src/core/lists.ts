@@ -29,10 +29,12 @@ export function newestFirst<T extends Obj>(items: T[], created: (item: T) => num
 
 /**
  * Stripe's list page: `{object:'list', data, has_more, url}`, newest first, cursors `starting_after` (older than
- * the object) and `ending_before` (newer than it), `limit` 1 to 100 (default 10). An unknown cursor is refused.
+ * the object) and `ending_before` (newer than it), `limit` 1 to 100 (default 10). A cursor is any object of the
+ * collection, matching the filters or not; an unknown one is refused.
  */
 export function stripePage(
   sorted: Obj[],
+  keep: (object: Obj) => boolean,
   query: { limit?: number; starting_after?: string; ending_before?: string },
   url: string,
   missingCursor: (param: string, id: string) => EmulatorResponse,
@@ -45,17 +47,12 @@ export function stripePage(
     return index;
   };
   if (query.ending_before) {
-    const end = position('ending_before');
-    const start = Math.max(0, end - limit);
-    return { object: 'list', data: sorted.slice(start, end), has_more: start > 0, url };
+    const before = sorted.slice(0, position('ending_before')).filter(keep);
+    const start = Math.max(0, before.length - limit);
+    return { object: 'list', data: before.slice(start), has_more: start > 0, url };
   }
-  const start = query.starting_after ? position('starting_after') + 1 : 0;
-  return {
-    object: 'list',
-    data: sorted.slice(start, start + limit),
-    has_more: start + limit < sorted.length,
-    url,
-  };
+  const after = sorted.slice(query.starting_after ? position('starting_after') + 1 : 0).filter(keep);
+  return { object: 'list', data: after.slice(0, limit), has_more: after.length > limit, url };
 }
 
 /** Razorpay's collection: `{entity:'collection', count, items}`, newest first, `skip` then `count` (max 100). */

@@ -106,6 +106,9 @@ export class Router {
     released: Promise<void>;
   }> = [];
 
+  /** Told about every internal failure (the answer is the provider's 500). */
+  onError: (error: unknown, request: EmulatorRequest) => void = () => undefined;
+
   constructor(readonly dialect: Dialect) {}
 
   add(...specs: Array<RouteSpec<unknown, unknown>>): this {
@@ -122,6 +125,16 @@ export class Router {
       this.routes.push({ spec, pattern, names });
     }
     return this;
+  }
+
+  /** The route table (method, path, auth scheme), for tests that check every route was exercised. */
+  table(): Array<{ method: string; path: string; auth: string; pattern: RegExp }> {
+    return this.routes.map(({ spec, pattern }) => ({
+      method: spec.method,
+      path: spec.path,
+      auth: spec.auth,
+      pattern,
+    }));
   }
 
   /** Holds the next request matching `test` until released (the caller sees a slow provider). */
@@ -146,6 +159,7 @@ export class Router {
         if (aborted()) return { status: 499, empty: true };
         answer = await this.run(found.spec, request);
       } catch (error) {
+        if (!(error instanceof Refusal)) this.onError(error, request);
         answer = error instanceof Refusal ? error.response : this.dialect.internal(request, error);
       }
     }
@@ -246,7 +260,11 @@ function parseBody(raw: string, contentType: string | undefined): Record<string,
 /** Starts an HTTP server answering through `router`, with CORS so pages on any localhost port may call it. */
 export async function serve(
   router: Router,
-  options: { host: string; port: number },
+  options: {
+    host: string;
+    port: number;
+    observe?: (request: EmulatorRequest, response: EmulatorResponse) => void;
+  },
 ): Promise<{ server: http.Server; url: string }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -273,6 +291,7 @@ export async function serve(
         };
         const answer = await router.answer(request, () => req.socket.destroyed);
         if (req.socket.destroyed) return;
+        options.observe?.(request, answer);
         const headers = { ...CORS, ...answer.headers };
         if ('empty' in answer) res.writeHead(answer.status, headers).end();
         else if ('text' in answer) {

@@ -44,10 +44,8 @@ export class PaypalBilling {
       name: values.name,
       status: 'ACTIVE',
       ...(values.description ? { description: values.description } : {}),
-      usage_type: 'LICENSED',
       billing_cycles: values.billingCycles,
       payment_preferences: {
-        service_type: 'PREPAID',
         auto_bill_outstanding: true,
         setup_fee_failure_action: 'CANCEL',
         payment_failure_threshold: FAILURE_THRESHOLD,

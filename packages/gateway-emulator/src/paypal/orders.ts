@@ -13,6 +13,11 @@ const orders = new Lifecycle<'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED'>({
   VOIDED: [],
 });
 type Money = { currency_code: string; value: string };
+/** A capture as an order lists it: without the `supplementary_data` and `payee` that GET capture shows. */
+const inOrder = (capture: Obj) => {
+  const { supplementary_data: _related, payee: _payee, ...shown } = capture;
+  return shown;
+};
 const MERCHANT = { email_address: 'merchant@backbeat.example', merchant_id: 'BACKBEATEMU01' };
 
 /** Orders v2 (create, approve, capture) and Payments v2 (captures, their refunds and reversals). */
@@ -130,7 +135,7 @@ export class PaypalOrders {
     const capture = this.ctx.save('captures', this.captureObject(order, unit, captured, 'COMPLETED'));
     this.ctx.store.meta('captures', capture.id).order = order.id;
     order.status = 'COMPLETED';
-    unit.payments = { captures: [capture] };
+    unit.payments = { captures: [inOrder(capture)] };
     order.update_time = this.ctx.iso();
     this.ctx.save('orders', order);
     this.ctx.record({
@@ -259,7 +264,7 @@ export class PaypalOrders {
     const order = this.ctx.find('orders', this.ctx.store.meta('captures', capture.id).order as string);
     if (!order) return;
     const unit = (order.purchase_units as Array<Record<string, unknown>>)[0]!;
-    unit.payments = { ...(unit.payments as object), captures: [capture] };
+    unit.payments = { ...(unit.payments as object), captures: [inOrder(capture)] };
     const refunds = this.ctx.store
       .values<Obj>('refunds')
       .filter((refund) =>

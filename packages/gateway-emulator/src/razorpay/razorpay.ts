@@ -244,6 +244,7 @@ export class RazorpayEmulator {
     const payment = this.subscriptionPayment(subscription, plan, undefined, email);
     Object.assign(subscription, {
       status: 'active',
+      payment_method: 'card',
       current_start: start,
       current_end: end,
       charge_at: end,

@@ -170,8 +170,8 @@ export class StripeDialect implements Dialect {
     try {
       answer = await run();
     } catch (error) {
-      if (error instanceof Refusal) answer = error.response;
-      else answer = this.internal();
+      if (!(error instanceof Refusal)) throw error;
+      answer = error.response;
     }
     const headers = { ...answer.headers, 'original-request': requestId(request) };
     answer = { ...answer, headers };

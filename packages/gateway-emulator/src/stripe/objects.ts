@@ -11,6 +11,8 @@ const base = (object: string, prefix: string, created: number) => ({
   created,
   livemode: false,
 });
+/** Refunds and balance transactions carry no `livemode`. */
+const bare = (object: string, prefix: string, created: number) => ({ id: randomId(prefix), object, created });
 
 export const address = (values: Record<string, string | undefined> = {}) => ({
   city: values.city ?? null,
@@ -179,8 +181,6 @@ export function chargeObject(
     currency: intent.currency,
     customer: intent.customer ?? null,
     description: intent.description ?? null,
-    destination: null,
-    dispute: null,
     disputed: false,
     failure_balance_transaction: null,
     failure_code: failure?.code ?? null,
@@ -251,7 +251,7 @@ export function refundObject(
   values: { amount: number; reason: string | null; metadata?: object },
 ): Obj {
   return {
-    ...base('refund', 're_', created),
+    ...bare('refund', 're_', created),
     amount: values.amount,
     balance_transaction: randomId('txn_'),
     charge: charge.id,
@@ -285,7 +285,7 @@ export function balanceTransaction(
   },
 ): Obj {
   return {
-    ...base('balance_transaction', 'txn_', created),
+    ...bare('balance_transaction', 'txn_', created),
     amount: values.amount,
     available_on: created,
     balance_type: 'payments',
@@ -332,7 +332,7 @@ export function disputeObject(created: number, charge: Obj): Obj {
     metadata: {},
     payment_intent: charge.payment_intent,
     payment_method_details: {
-      card: { brand: 'visa', case_type: 'chargeback', network_reason_code: '10.4' },
+      card: { brand: 'visa', case_type: 'chargeback', network: 'visa', network_reason_code: '10.4' },
       type: 'card',
     },
     reason: 'fraudulent',
@@ -380,7 +380,6 @@ export function productObject(created: number, values: { name: string; metadata?
   return {
     ...base('product', 'prod_', created),
     active: true,
-    attributes: [],
     default_price: null,
     description: null,
     images: [],
@@ -528,7 +527,6 @@ export function subscriptionObject(
       object: 'list',
       data: [item],
       has_more: false,
-      total_count: 1,
       url: `/v1/subscription_items?subscription=${id}`,
     },
     latest_invoice: null,
@@ -551,7 +549,9 @@ export function subscriptionObject(
     test_clock: null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: {
+      end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' },
+    },
     trial_start: null,
   };
 }
@@ -616,7 +616,6 @@ export function invoiceObject(
     lines: {
       object: 'list',
       has_more: false,
-      total_count: 1,
       url: '',
       data: [
         {

@@ -73,7 +73,6 @@ export class StripePayments {
         object: 'list',
         data,
         has_more: false,
-        total_count: data.length,
         url: `/v1/charges/${String(charge.id)}/refunds`,
       };
     });

@@ -73,14 +73,10 @@ export function stripeRoutes(
       auth: 'secret',
       input: z.object({ ...listParams, ...filters }) as unknown as z.ZodType<ListInput>,
       handler: ({ input }: Ctx<ListInput>) => {
-        const matching = ctx.store
-          .values<Obj>(collection)
-          .filter(
-            (object) =>
-              !object.deleted && inRange(Number(object.created), input.created) && keep(object, input),
-          );
         const page = stripePage(
-          newestFirst(matching, (o) => Number(o.created)),
+          newestFirst(ctx.store.values<Obj>(collection), (o) => Number(o.created)),
+          (object) =>
+            !object.deleted && inRange(Number(object.created), input.created) && keep(object, input),
           input,
           path,
           (param, id) =>
