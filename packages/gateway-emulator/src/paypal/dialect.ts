@@ -135,7 +135,8 @@ export class PaypalDialect implements Dialect {
     const location = request.method === 'GET' ? 'query' : 'body';
     const field =
       location === 'query' ? issue.path.map(String).join('.') : `/${issue.path.map(String).join('/')}`;
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    const missing =
+      (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
     return paypalError(400, {
       issue: missing
         ? 'MISSING_REQUIRED_PARAMETER'

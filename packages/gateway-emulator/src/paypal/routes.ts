@@ -185,7 +185,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
             }),
           )
           .min(1),
-        payment_preferences: z.record(z.string(), z.unknown()).optional(),
+        payment_preferences: z.record(z.string(), z.unknown()),
       }),
       handler: ({ input }) => {
         if (!ctx.find('products', input.product_id))

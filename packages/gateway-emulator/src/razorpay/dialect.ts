@@ -72,7 +72,7 @@ export class RazorpayDialect implements Dialect {
     const field = issue.path.map(String).join('.');
     const name = words(String(issue.path.at(-1) ?? 'input'));
     let description = issue.message;
-    if (issue.code === 'invalid_type' && issue.input === undefined)
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined)
       description = `The ${name} field is required.`;
     else if (issue.code === 'invalid_type' && issue.expected === 'int')
       description = `The ${name} must be an integer.`;

@@ -95,7 +95,7 @@ export class StripeDialect implements Dialect {
   invalid(issues: z.core.$ZodIssue[]): EmulatorResponse {
     const issue = issues[0]!;
     const param = paramName(issue.path);
-    if (issue.code === 'invalid_type' && issue.input === undefined) {
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined) {
       return stripeError(400, {
         type: 'invalid_request_error',
         code: 'parameter_missing',
