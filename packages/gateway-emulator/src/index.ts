@@ -181,18 +181,18 @@ export async function startGatewayEmulator(options: EmulatorOptions): Promise<Ga
     servers.push(server);
     return url;
   };
-  stripe.baseUrl = await started(stripe.router, 'stripe');
+  stripe.ctx.baseUrl = await started(stripe.router, 'stripe');
   razorpay.baseUrl = await started(razorpay.router, 'razorpay');
-  paypal.baseUrl = await started(paypal.router, 'paypal');
+  paypal.ctx.baseUrl = await started(paypal.router, 'paypal');
   log(
-    { stripe: stripe.baseUrl, razorpay: razorpay.baseUrl, paypal: paypal.baseUrl },
+    { stripe: stripe.ctx.baseUrl, razorpay: razorpay.baseUrl, paypal: paypal.ctx.baseUrl },
     'gateway emulator listening',
   );
 
   return {
-    stripe: { url: stripe.baseUrl, api: stripe },
+    stripe: { url: stripe.ctx.baseUrl, api: stripe },
     razorpay: { url: razorpay.baseUrl, api: razorpay },
-    paypal: { url: paypal.baseUrl, api: paypal },
+    paypal: { url: paypal.ctx.baseUrl, api: paypal },
     clock,
     setWebhookUrl: (gateway, url) => webhooks.setUrl(gateway, url),
     deliveries: (gateway) => webhooks.deliveries.filter((d) => !gateway || d.gateway === gateway),
@@ -237,15 +237,11 @@ function addBrowserAssets(
     text: script(file),
     headers: { 'cache-control': 'no-cache' },
   });
-  const get = (path: string, handler: () => EmulatorResponse) =>
-    route({ method: 'GET', path, auth: 'none', handler });
+  const get = (path: string, handler: () => EmulatorResponse) => route(`GET ${path}`, 'none', { handler });
   stripe.add(
     get('/v3', js('stripe.js')),
     get('/v3/', js('stripe.js')),
-    route({
-      method: 'GET',
-      path: '/_elements/card',
-      auth: 'none',
+    route('GET /_elements/card', 'none', {
       handler: ({ request }) => {
         if (request.query.key !== credentials.stripe.publishableKey) {
           return html(401, page('Stripe', '#635bff', '<h1>Invalid publishable key</h1>'));

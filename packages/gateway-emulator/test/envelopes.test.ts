@@ -27,10 +27,7 @@ const dialects = {
 /** A route that fails inside (a bug in a handler): each provider answers its own 500, never a shared shape. */
 function failing(dialect: (typeof dialects)[keyof typeof dialects]) {
   const router = new Router(dialect).add(
-    route({
-      method: 'GET',
-      path: '/v1/boom',
-      auth: 'none',
+    route('GET /v1/boom', 'none', {
       handler: () => {
         throw new Error('handler bug');
       },

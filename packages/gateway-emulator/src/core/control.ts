@@ -19,10 +19,7 @@ export function controlRoutes(
   const notHeld = (error: unknown) =>
     json(409, { message: error instanceof Error ? error.message : 'not held' });
   return [
-    route({
-      method: 'GET',
-      path: '/_emulator/deliveries',
-      auth: 'none',
+    route('GET /_emulator/deliveries', 'none', {
       handler: () =>
         json(200, {
           mode: webhooks.mode(gateway),
@@ -30,35 +27,23 @@ export function controlRoutes(
           events: webhooks.events(gateway),
         }),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/events/:id/redeliver',
-      auth: 'none',
+    route('POST /_emulator/events/:id/redeliver', 'none', {
       handler: async ({ param }) => {
         const delivery = await webhooks.redeliverNow(param('id'));
         return delivery ? json(200, { ok: true, delivery }) : json(404, { message: 'no such event' });
       },
     }),
-    route({
-      method: 'GET',
-      path: '/_emulator/webhooks/held',
-      auth: 'none',
+    route('GET /_emulator/webhooks/held', 'none', {
       handler: () => json(200, { mode: webhooks.mode(gateway), held: webhooks.held(gateway) }),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/webhooks/mode',
-      auth: 'none',
+    route('POST /_emulator/webhooks/mode', 'none', {
       input: z.object({ mode: z.enum(WEBHOOK_MODES as [WebhookMode, ...WebhookMode[]]) }),
       handler: ({ input }) => {
         webhooks.setMode(gateway, input.mode);
         return json(200, { mode: input.mode });
       },
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/webhooks/release',
-      auth: 'none',
+    route('POST /_emulator/webhooks/release', 'none', {
       input: eventIds,
       handler: async ({ input }) => {
         try {
@@ -68,10 +53,7 @@ export function controlRoutes(
         }
       },
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/webhooks/drop',
-      auth: 'none',
+    route('POST /_emulator/webhooks/drop', 'none', {
       input: eventIds,
       handler: ({ input }) => {
         try {
@@ -81,16 +63,10 @@ export function controlRoutes(
         }
       },
     }),
-    route({
-      method: 'GET',
-      path: '/_emulator/clock',
-      auth: 'none',
+    route('GET /_emulator/clock', 'none', {
       handler: () => json(200, { now: clock.now().toISOString(), offsetMs: clock.offset }),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/clock/advance',
-      auth: 'none',
+    route('POST /_emulator/clock/advance', 'none', {
       input: z.object({ seconds: z.coerce.number().optional(), days: z.coerce.number().optional() }),
       handler: async ({ input }) => {
         const seconds = (input.seconds ?? 0) + (input.days ?? 0) * 86_400;
@@ -100,10 +76,7 @@ export function controlRoutes(
         return json(200, { now: clock.now().toISOString() });
       },
     }),
-    route({
-      method: 'GET',
-      path: '/_emulator',
-      auth: 'none',
+    route('GET /_emulator', 'none', {
       handler: () =>
         html(
           200,

@@ -1,5 +1,5 @@
 import type { Clock } from './clock';
-import type { EmulatorResponse } from './router';
+import { Refusal, type EmulatorRequest, type EmulatorResponse } from './router';
 
 interface Saved {
   fingerprint: string;
@@ -42,6 +42,45 @@ export class IdempotencyStore {
   forget(scope: string, key: string): void {
     this.saved.delete(`${scope}\n${key}`);
   }
+
+  /**
+   * Runs a request under its key: a saved answer for the same parameters is replayed, other parameters are a
+   * conflict, input refused by validation is answered and not saved; otherwise the request runs and its answer is
+   * saved when `keep` says so. With `inFlight`, the key is taken before running (a concurrent retry is refused).
+   */
+  async run(
+    scope: string,
+    key: string,
+    request: EmulatorRequest,
+    steps: {
+      validate: () => EmulatorResponse | null;
+      run: () => Promise<EmulatorResponse>;
+      conflict: () => EmulatorResponse;
+      replay: (saved: EmulatorResponse) => EmulatorResponse;
+      keep: (answer: EmulatorResponse) => boolean;
+      internal: () => EmulatorResponse;
+      inFlight?: () => EmulatorResponse;
+    },
+  ): Promise<EmulatorResponse> {
+    const print = fingerprint(request.method, request.path, request.body);
+    const saved = this.find(scope, key);
+    if (saved && (saved.response || steps.inFlight)) {
+      if (saved.fingerprint !== print) return steps.conflict();
+      return saved.response ? steps.replay(saved.response) : steps.inFlight!();
+    }
+    const refused = steps.validate();
+    if (refused) return refused;
+    this.begin(scope, key, print);
+    let answer: EmulatorResponse;
+    try {
+      answer = await steps.run();
+    } catch (error) {
+      answer = error instanceof Refusal ? error.response : steps.internal();
+    }
+    if (steps.keep(answer)) this.save(scope, key, answer);
+    else this.forget(scope, key);
+    return answer;
+  }
 }
 
 /** Parameters in one canonical spelling, to compare a replay with the first request. */
@@ -56,4 +95,34 @@ function canonical(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
+}
+
+/** The steps a provider gives `IdempotencyStore.run`, less the request's own. */
+export type IdempotencySteps = Omit<Parameters<IdempotencyStore['run']>[3], 'validate' | 'run'>;
+
+/**
+ * A dialect's `execute` for a provider whose POSTs take an idempotency header: without the header a request just
+ * runs; with it, `store.run` decides (scoped by `scope`, with the provider's own answers from `steps`).
+ */
+export function idempotentExecute(
+  store: IdempotencyStore,
+  header: string,
+  scope: (request: EmulatorRequest) => string,
+  steps: (
+    request: EmulatorRequest,
+    key: string,
+  ) => IdempotencySteps & { wrap?: (answer: EmulatorResponse) => EmulatorResponse },
+) {
+  return async (
+    request: EmulatorRequest,
+    _caller: unknown,
+    validate: () => EmulatorResponse | null,
+    run: () => Promise<EmulatorResponse>,
+  ): Promise<EmulatorResponse> => {
+    const key = request.headers[header];
+    if (typeof key !== 'string' || request.method !== 'POST') return run();
+    const own = steps(request, key);
+    const wrap = own.wrap ?? ((answer: EmulatorResponse) => answer);
+    return store.run(scope(request), key, request, { ...own, validate, run: async () => wrap(await run()) });
+  };
 }

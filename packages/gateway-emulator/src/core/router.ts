@@ -61,9 +61,20 @@ export interface RouteSpec<Input = Record<string, unknown>, Caller = unknown> {
   handler(context: RouteContext<Input, Caller>): EmulatorResponse | Promise<EmulatorResponse>;
 }
 
-/** Builds a route row with its input's type flowing into the handler. */
-export function route<Input, Caller>(spec: RouteSpec<Input, Caller>): RouteSpec<unknown, unknown> {
-  return spec as unknown as RouteSpec<unknown, unknown>;
+/**
+ * Builds a route row: `'POST /v1/refunds'`, the dialect's auth scheme, then its input (the query for GET and
+ * DELETE, the body otherwise) as the provider validates it and the handler, whose input type flows from it.
+ */
+export function route<Input, Caller>(
+  target: string,
+  auth: string,
+  spec: {
+    input?: z.ZodType<Input>;
+    handler(context: RouteContext<Input, Caller>): EmulatorResponse | Promise<EmulatorResponse>;
+  },
+): RouteSpec<unknown, unknown> {
+  const [method, path] = target.split(' ') as [RouteSpec['method'], string];
+  return { method, path, auth, ...spec } as unknown as RouteSpec<unknown, unknown>;
 }
 
 /** What differs per provider around every route: who may call, how errors look, idempotency, response headers. */

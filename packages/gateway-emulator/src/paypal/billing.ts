@@ -92,7 +92,7 @@ export class PaypalBilling {
       cancelUrl: values.cancelUrl,
     });
     this.ctx.save('subscriptions', subscription);
-    this.ctx.emit('BILLING.SUBSCRIPTION.CREATED', 'subscription', subscription, 'Subscription created');
+    this.ctx.emit('BILLING.SUBSCRIPTION.CREATED', subscription, 'Subscription created');
     return subscription;
   }
 
@@ -128,7 +128,7 @@ export class PaypalBilling {
     subscription.status = 'ACTIVE';
     subscription.status_update_time = this.ctx.iso();
     this.ctx.save('subscriptions', subscription);
-    this.ctx.emit('BILLING.SUBSCRIPTION.ACTIVATED', 'subscription', subscription, 'Subscription activated');
+    this.ctx.emit('BILLING.SUBSCRIPTION.ACTIVATED', subscription, 'Subscription activated');
     this.sale(subscription);
     return subscription;
   }
@@ -187,18 +187,15 @@ export class PaypalBilling {
     };
     subscription.update_time = now;
     this.ctx.save('subscriptions', subscription);
-    this.ctx.record({
-      transaction_id: id,
-      paypal_reference_id: subscription.id,
-      paypal_reference_id_type: 'SUB',
-      transaction_event_code: 'T0002',
-      transaction_amount: { currency_code: price.currency_code, value: price.value },
-      transaction_status: 'S',
-      ...(subscription.custom_id ? { custom_field: String(subscription.custom_id) } : {}),
-    });
+    this.ctx.record(
+      'T0002',
+      id,
+      { id: subscription.id, type: 'SUB' },
+      { currency_code: price.currency_code, value: price.value },
+      subscription.custom_id,
+    );
     this.ctx.emit(
       'PAYMENT.SALE.COMPLETED',
-      'sale',
       sale,
       `Payment completed for ${price.value} ${price.currency_code}`,
     );
@@ -230,16 +227,11 @@ export class PaypalBilling {
     meta.retryAt = new Date(this.ctx.clock.now().getTime() + DAY_MS).toISOString();
     this.transaction(subscription, { id: paypalId(17), status: 'DECLINED', amount: price, time: now });
     this.ctx.save('subscriptions', subscription);
-    this.ctx.emit(
-      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
-      'subscription',
-      subscription,
-      'Subscription payment failed',
-    );
+    this.ctx.emit('BILLING.SUBSCRIPTION.PAYMENT.FAILED', subscription, 'Subscription payment failed');
     if (meta.failures >= FAILURE_THRESHOLD) {
       Object.assign(subscription, { status: 'SUSPENDED', status_update_time: now });
       this.ctx.save('subscriptions', subscription);
-      this.ctx.emit('BILLING.SUBSCRIPTION.SUSPENDED', 'subscription', subscription, 'Subscription suspended');
+      this.ctx.emit('BILLING.SUBSCRIPTION.SUSPENDED', subscription, 'Subscription suspended');
     }
   }
 
@@ -279,7 +271,7 @@ export class PaypalBilling {
       status_update_time: this.ctx.iso(),
     });
     this.ctx.save('subscriptions', subscription);
-    this.ctx.emit('BILLING.SUBSCRIPTION.CANCELLED', 'subscription', subscription, 'Subscription cancelled');
+    this.ctx.emit('BILLING.SUBSCRIPTION.CANCELLED', subscription, 'Subscription cancelled');
     return subscription;
   }
 
@@ -339,21 +331,14 @@ export class PaypalBilling {
         sale.id,
         sale.state === 'refunded' ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
       );
-    this.ctx.record({
-      transaction_id: id,
-      paypal_reference_id: sale.id,
-      paypal_reference_id_type: 'TXN',
-      transaction_event_code: 'T1107',
-      transaction_amount: { currency_code: amount.currency, value: `-${total}` },
-      transaction_status: 'S',
-      ...(sale.custom ? { custom_field: String(sale.custom) } : {}),
-    });
-    this.ctx.emit(
-      'PAYMENT.SALE.REFUNDED',
-      'refund',
-      refund,
-      `A ${total} ${amount.currency} sale payment was refunded`,
+    this.ctx.record(
+      'T1107',
+      id,
+      { id: sale.id, type: 'TXN' },
+      { currency_code: amount.currency, value: `-${total}` },
+      sale.custom,
     );
+    this.ctx.emit('PAYMENT.SALE.REFUNDED', refund, `A ${total} ${amount.currency} sale payment was refunded`);
     return refund;
   }
 
@@ -383,18 +368,15 @@ export class PaypalBilling {
     this.ctx.restate(sale.id, 'V');
     const subscription = this.ctx.find('subscriptions', sale.billing_agreement_id as string);
     if (subscription) this.restateTransaction(subscription, sale.id, 'REFUNDED');
-    this.ctx.record({
-      transaction_id: reversal.id,
-      paypal_reference_id: sale.id,
-      paypal_reference_id_type: 'TXN',
-      transaction_event_code: 'T1106',
-      transaction_amount: { currency_code: amount.currency, value: `-${total}` },
-      transaction_status: 'S',
-      ...(sale.custom ? { custom_field: String(sale.custom) } : {}),
-    });
+    this.ctx.record(
+      'T1106',
+      reversal.id,
+      { id: sale.id, type: 'TXN' },
+      { currency_code: amount.currency, value: `-${total}` },
+      sale.custom,
+    );
     this.ctx.emit(
       'PAYMENT.SALE.REVERSED',
-      'sale',
       reversal,
       `A ${total} ${amount.currency} sale payment was reversed`,
     );

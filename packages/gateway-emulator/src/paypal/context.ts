@@ -1,5 +1,6 @@
 import { createSign, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import type { Clock } from '../core/clock';
+import { ProviderState } from '../core/provider';
 import { randomId, UPPER_ALPHANUMERIC, type Obj, type Store } from '../core/store';
 import type { WebhookDispatcher } from '../core/webhooks';
 import { notFound, paypalSignedText, type PaypalCredentials } from './dialect';
@@ -25,34 +26,27 @@ export interface TransactionRecord {
 }
 
 /** The PayPal emulator's shared state and what every part of it does: find, emit signed events, link, record. */
-export class PaypalContext {
-  baseUrl = '';
+export class PaypalContext extends ProviderState {
   readonly keys: { publicKey: KeyObject; privateKey: KeyObject } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
   });
 
   constructor(
     readonly credentials: PaypalCredentials,
-    readonly store: Store,
-    readonly clock: Clock,
+    store: Store,
+    clock: Clock,
     private readonly webhooks: WebhookDispatcher,
-  ) {}
+  ) {
+    super(store, clock);
+  }
 
   /** PayPal's timestamps: RFC 3339 without fractions. */
   iso(date: Date = this.clock.now()): string {
     return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 
-  get(collection: string, id: string): Obj {
-    return this.store.get<Obj>(collection, id) ?? notFound();
-  }
-
-  find(collection: string, id: string | null | undefined): Obj | undefined {
-    return id ? this.store.get<Obj>(collection, id) : undefined;
-  }
-
-  save<T extends Obj>(collection: string, value: T): T {
-    return this.store.save(collection, value);
+  protected missing(): never {
+    return notFound();
   }
 
   link(path: string, rel: string, method = 'GET') {
@@ -60,7 +54,8 @@ export class PaypalContext {
   }
 
   /** Records a webhook event (kept for the event API) and hands it to the dispatcher, signed as PayPal signs. */
-  emit(type: string, resourceType: string, resource: Obj | Record<string, unknown>, summary: string): Obj {
+  emit(type: string, resource: Obj | Record<string, unknown>, summary: string): Obj {
+    const resourceType = resourceTypeOf(type);
     const id = `WH-${paypalId(17)}-${paypalId(17)}`;
     const event: Obj = {
       id,
@@ -96,24 +91,30 @@ export class PaypalContext {
     return event;
   }
 
-  /** A balance-affecting line for Transaction Search (captures T0006, subscription sales T0002, refunds T1107, reversals T1106). */
+  /**
+   * A balance-affecting line for Transaction Search: captures T0006, subscription sales T0002, refunds T1107,
+   * reversals T1106; `reference` is what it refers to (order ODR, subscription SUB, transaction TXN).
+   */
   record(
-    line: Omit<
-      TransactionRecord,
-      | 'id'
-      | 'transaction_initiation_date'
-      | 'transaction_updated_date'
-      | 'fee_amount'
-      | 'protection_eligibility'
-    >,
+    code: string,
+    transactionId: string,
+    reference: { id: string; type: 'ODR' | 'TXN' | 'SUB' },
+    amount: { currency_code: string; value: string },
+    custom?: unknown,
   ): void {
     const now = this.iso();
-    this.store.put<TransactionRecord>('transactions', line.transaction_id, {
-      id: line.transaction_id,
-      ...line,
+    this.store.put<TransactionRecord>('transactions', transactionId, {
+      id: transactionId,
+      transaction_id: transactionId,
+      paypal_reference_id: reference.id,
+      paypal_reference_id_type: reference.type,
+      transaction_event_code: code,
       transaction_initiation_date: now,
       transaction_updated_date: now,
-      fee_amount: { currency_code: line.transaction_amount.currency_code, value: '0.00' },
+      transaction_amount: amount,
+      fee_amount: { currency_code: amount.currency_code, value: '0.00' },
+      transaction_status: 'S',
+      ...(typeof custom === 'string' ? { custom_field: custom } : {}),
       protection_eligibility: '01',
     });
   }
@@ -126,6 +127,17 @@ export class PaypalContext {
     line.transaction_updated_date = this.iso();
     this.store.changed();
   }
+}
+
+/** The `resource_type` PayPal gives each event. */
+function resourceTypeOf(type: string): string {
+  if (/^PAYMENT\.CAPTURE\.(REFUNDED|REVERSED)$/.test(type) || type === 'PAYMENT.SALE.REFUNDED')
+    return 'refund';
+  if (type.startsWith('PAYMENT.CAPTURE.')) return 'capture';
+  if (type.startsWith('PAYMENT.SALE.')) return 'sale';
+  if (type.startsWith('BILLING.SUBSCRIPTION.')) return 'subscription';
+  if (type.startsWith('CUSTOMER.DISPUTE.')) return 'dispute';
+  return 'checkout-order';
 }
 
 /** The two test buyers (payer ids in PayPal's 13-character format). */

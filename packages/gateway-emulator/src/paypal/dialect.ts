@@ -1,22 +1,13 @@
 import { crc32 } from 'node:zlib';
 import type { z } from 'zod';
 import { HOUR_MS, DAY_MS, type Clock } from '../core/clock';
-import { fingerprint, IdempotencyStore } from '../core/idempotency';
-import {
-  bearer,
-  json,
-  Refusal,
-  type Dialect,
-  type EmulatorRequest,
-  type EmulatorResponse,
-} from '../core/router';
+import { idempotentExecute, IdempotencyStore } from '../core/idempotency';
+import { fractionDigits } from '../core/pages';
+import type { Dialect, EmulatorRequest, EmulatorResponse } from '../core/router';
+import { bearer, json, Refusal } from '../core/router';
 import { randomId } from '../core/store';
 
-export interface PaypalCredentials {
-  clientId: string;
-  clientSecret: string;
-  webhookId: string;
-}
+export type PaypalCredentials = Record<'clientId' | 'clientSecret' | 'webhookId', string>;
 
 /** What PayPal signs for a webhook: `${transmissionId}|${time}|${webhookId}|${crc32(body)}` (SHA256withRSA). */
 export function paypalSignedText(
@@ -114,9 +105,28 @@ function retention(scope: string): number {
 export class PaypalDialect implements Dialect {
   readonly tokens = new Set<string>();
   private readonly keys: IdempotencyStore;
+  readonly execute: NonNullable<Dialect['execute']>;
 
   constructor(clock: Clock) {
     this.keys = new IdempotencyStore(clock, retention);
+    this.execute = idempotentExecute(
+      this.keys,
+      'paypal-request-id',
+      (request) => request.path,
+      () => ({
+        conflict: () =>
+          paypalError(422, {
+            issue: 'DUPLICATE_REQUEST_ID',
+            description: 'The value of PayPal-Request-Id header has already been used.',
+            location: 'header',
+            field: 'PayPal-Request-Id',
+          }),
+        replay: (saved) => saved,
+        // A failed request may be retried with the same id: only a success is stored.
+        keep: (answer) => answer.status >= 200 && answer.status < 300,
+        internal: () => this.internal(),
+      }),
+    );
   }
 
   authenticate(request: EmulatorRequest): true | EmulatorResponse {
@@ -160,37 +170,6 @@ export class PaypalDialect implements Dialect {
     return paypalError(500);
   }
 
-  async execute(
-    request: EmulatorRequest,
-    _caller: unknown,
-    validate: () => EmulatorResponse | null,
-    run: () => Promise<EmulatorResponse>,
-  ): Promise<EmulatorResponse> {
-    const id = request.headers['paypal-request-id'];
-    if (typeof id !== 'string' || request.method !== 'POST') return run();
-    const print = fingerprint(request.method, request.path, request.body);
-    const saved = this.keys.find(request.path, id);
-    if (saved?.response) {
-      if (saved.fingerprint !== print) {
-        return paypalError(422, {
-          issue: 'DUPLICATE_REQUEST_ID',
-          description: 'The value of PayPal-Request-Id header has already been used.',
-          location: 'header',
-          field: 'PayPal-Request-Id',
-        });
-      }
-      return saved.response;
-    }
-    const refused = validate();
-    if (refused) return refused;
-    const answer = await run();
-    if (answer.status >= 200 && answer.status < 300) {
-      this.keys.begin(request.path, id, print);
-      this.keys.save(request.path, id, answer);
-    }
-    return answer;
-  }
-
   finish(request: EmulatorRequest, response: EmulatorResponse): EmulatorResponse {
     const debugId =
       'json' in response && typeof (response.json as { debug_id?: unknown })?.debug_id === 'string'
@@ -201,17 +180,7 @@ export class PaypalDialect implements Dialect {
 }
 
 /** Decimal strings of PayPal's API to minor units and back. */
-function digits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
 export const toMinor = (value: string, currency: string) =>
-  Math.round(Number(value) * 10 ** digits(currency));
+  Math.round(Number(value) * 10 ** fractionDigits(currency));
 export const toDecimal = (minor: number, currency: string) =>
-  (minor / 10 ** digits(currency)).toFixed(digits(currency));
+  (minor / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency));

@@ -53,12 +53,7 @@ export class PaypalDisputes {
     };
     this.ctx.store.meta(capture ? 'captures' : 'sales', transactionId).disputed = true;
     this.ctx.save('disputes', dispute);
-    this.ctx.emit(
-      'CUSTOMER.DISPUTE.CREATED',
-      'dispute',
-      this.view(dispute),
-      'A new dispute opened with Case # ' + id,
-    );
+    this.ctx.emit('CUSTOMER.DISPUTE.CREATED', this.view(dispute), 'A new dispute opened with Case # ' + id);
     return this.view(dispute);
   }
 
@@ -85,7 +80,6 @@ export class PaypalDisputes {
     }
     this.ctx.emit(
       'CUSTOMER.DISPUTE.RESOLVED',
-      'dispute',
       this.view(dispute),
       `Dispute ${id} resolved in the ${favour}'s favour`,
     );

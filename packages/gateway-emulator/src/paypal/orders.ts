@@ -94,7 +94,7 @@ export class PaypalOrders {
     };
     order.update_time = this.ctx.iso();
     this.ctx.save('orders', order);
-    this.ctx.emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', order, 'An order has been approved by buyer');
+    this.ctx.emit('CHECKOUT.ORDER.APPROVED', order, 'An order has been approved by buyer');
     return order;
   }
 
@@ -121,7 +121,6 @@ export class PaypalOrders {
       const denied = this.ctx.save('captures', this.captureObject(order, unit, amount, 'DECLINED'));
       this.ctx.emit(
         'PAYMENT.CAPTURE.DENIED',
-        'capture',
         denied,
         `Payment denied for ${amount.value} ${amount.currency_code}`,
       );
@@ -138,22 +137,9 @@ export class PaypalOrders {
     unit.payments = { captures: [inOrder(capture)] };
     order.update_time = this.ctx.iso();
     this.ctx.save('orders', order);
-    this.ctx.record({
-      transaction_id: capture.id,
-      paypal_reference_id: order.id,
-      paypal_reference_id_type: 'ODR',
-      transaction_event_code: 'T0006',
-      transaction_amount: captured,
-      transaction_status: 'S',
-      ...(unit.custom_id ? { custom_field: String(unit.custom_id) } : {}),
-      ...(unit.invoice_id ? { invoice_id: String(unit.invoice_id) } : {}),
-    });
-    this.ctx.emit(
-      'PAYMENT.CAPTURE.COMPLETED',
-      'capture',
-      capture,
-      `Payment completed for ${captured.value} ${captured.currency_code}`,
-    );
+    this.ctx.record('T0006', capture.id, { id: order.id, type: 'ODR' }, captured, unit.custom_id);
+    const summary = `Payment completed for ${captured.value} ${captured.currency_code}`;
+    this.ctx.emit('PAYMENT.CAPTURE.COMPLETED', capture, summary);
     return order;
   }
 
@@ -194,64 +180,44 @@ export class PaypalOrders {
         },
       );
     }
-    meta.refunded = (meta.refunded ?? 0) + amount;
-    const value = { currency_code: currency, value: toDecimal(amount, currency) };
-    const refund = this.refundObject(capture, value, meta.refunded, values.noteToPayer);
-    this.ctx.save('refunds', refund);
-    capture.status = meta.refunded >= toMinor(total.value, currency) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    capture.update_time = this.ctx.iso();
-    this.ctx.save('captures', capture);
-    this.syncOrder(capture);
-    this.ctx.record({
-      transaction_id: refund.id,
-      paypal_reference_id: capture.id,
-      paypal_reference_id_type: 'TXN',
-      transaction_event_code: 'T1107',
-      transaction_amount: { currency_code: currency, value: `-${value.value}` },
-      transaction_status: 'S',
-      ...(capture.custom_id ? { custom_field: String(capture.custom_id) } : {}),
+    return this.takeBack(capture, amount, {
+      note: values.noteToPayer,
+      code: 'T1107',
+      event: 'PAYMENT.CAPTURE.REFUNDED',
     });
-    this.ctx.emit(
-      'PAYMENT.CAPTURE.REFUNDED',
-      'refund',
-      refund,
-      `A ${value.value} ${currency} capture payment was refunded`,
-    );
-    return refund;
   }
 
   /** A dispute resolved in the buyer's favour takes the money back: `PAYMENT.CAPTURE.REVERSED`. */
   reverse(captureId: string): Obj {
     const capture = this.ctx.get('captures', captureId);
-    const meta = this.ctx.store.meta('captures', captureId) as { refunded?: number };
+    const total = capture.amount as Money;
+    const refunded = (this.ctx.store.meta('captures', captureId).refunded as number | undefined) ?? 0;
+    this.ctx.restate(capture.id, 'V');
+    const remaining = toMinor(total.value, total.currency_code) - refunded;
+    return this.takeBack(capture, remaining, {
+      note: 'Payment reversed',
+      code: 'T1106',
+      event: 'PAYMENT.CAPTURE.REVERSED',
+    });
+  }
+
+  /** Money going back to the buyer from a capture (a refund or a reversal): the refund object, status, report line. */
+  private takeBack(capture: Obj, amount: number, how: { note?: string; code: string; event: string }): Obj {
+    const meta = this.ctx.store.meta('captures', capture.id) as { refunded?: number };
     const total = capture.amount as Money;
     const currency = total.currency_code;
-    const remaining = toMinor(total.value, currency) - (meta.refunded ?? 0);
-    meta.refunded = toMinor(total.value, currency);
-    const value = { currency_code: currency, value: toDecimal(remaining, currency) };
-    const reversal = this.refundObject(capture, value, meta.refunded, 'Payment reversed');
-    this.ctx.save('refunds', reversal);
-    capture.status = 'REFUNDED';
+    meta.refunded = (meta.refunded ?? 0) + amount;
+    const value = { currency_code: currency, value: toDecimal(amount, currency) };
+    const refund = this.ctx.save('refunds', this.refundObject(capture, value, meta.refunded, how.note));
+    capture.status = meta.refunded >= toMinor(total.value, currency) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.update_time = this.ctx.iso();
     this.ctx.save('captures', capture);
     this.syncOrder(capture);
-    this.ctx.restate(capture.id, 'V');
-    this.ctx.record({
-      transaction_id: reversal.id,
-      paypal_reference_id: capture.id,
-      paypal_reference_id_type: 'TXN',
-      transaction_event_code: 'T1106',
-      transaction_amount: { currency_code: currency, value: `-${value.value}` },
-      transaction_status: 'S',
-      ...(capture.custom_id ? { custom_field: String(capture.custom_id) } : {}),
-    });
-    this.ctx.emit(
-      'PAYMENT.CAPTURE.REVERSED',
-      'refund',
-      reversal,
-      `A ${value.value} ${currency} capture payment was reversed`,
-    );
-    return reversal;
+    const negative = { currency_code: currency, value: `-${value.value}` };
+    this.ctx.record(how.code, refund.id, { id: capture.id, type: 'TXN' }, negative, capture.custom_id);
+    const summary = `A ${value.value} ${currency} capture payment was ${how.code === 'T1106' ? 'reversed' : 'refunded'}`;
+    this.ctx.emit(how.event, refund, summary);
+    return refund;
   }
 
   private expired(order: Obj): boolean {

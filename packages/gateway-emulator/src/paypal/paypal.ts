@@ -47,14 +47,6 @@ export class PaypalEmulator {
     clock.onAdvance(() => this.billing.processDue());
   }
 
-  get baseUrl(): string {
-    return this.ctx.baseUrl;
-  }
-
-  set baseUrl(url: string) {
-    this.ctx.baseUrl = url;
-  }
-
   /** OAuth client credentials, answered with OAuth's own error shape `{ error, error_description }`. */
   token(request: EmulatorRequest): EmulatorResponse {
     const auth = basicAuth(request.headers);
@@ -126,16 +118,10 @@ export class PaypalEmulator {
   private approvalPages(): Array<RouteSpec<unknown, unknown>> {
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     return [
-      route({
-        method: 'GET',
-        path: '/checkoutnow',
-        auth: 'none',
+      route('GET /checkoutnow', 'none', {
         handler: ({ request }) => this.approvalPage(text(request.query.token), 'order'),
       }),
-      route({
-        method: 'GET',
-        path: '/webapps/billing/subscriptions',
-        auth: 'none',
+      route('GET /webapps/billing/subscriptions', 'none', {
         handler: ({ request }) => this.approvalPage(text(request.query.subscription_id), 'subscription'),
       }),
     ];

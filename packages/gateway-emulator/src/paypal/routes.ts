@@ -29,16 +29,10 @@ const pageNumber = z.coerce.number().int().min(1);
 export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unknown>> {
   const { ctx } = pp;
   return [
-    route({
-      method: 'POST',
-      path: '/v1/oauth2/token',
-      auth: 'none',
+    route('POST /v1/oauth2/token', 'none', {
       handler: ({ request }) => pp.token(request),
     }),
-    route({
-      method: 'POST',
-      path: '/v2/checkout/orders',
-      auth: 'bearer',
+    route('POST /v2/checkout/orders', 'bearer', {
       input: z.object({
         intent: z.enum(['CAPTURE', 'AUTHORIZE']),
         purchase_units: z
@@ -72,28 +66,16 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         return json(201, order);
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v2/checkout/orders/:id',
-      auth: 'bearer',
+    route('GET /v2/checkout/orders/:id', 'bearer', {
       handler: ({ param }) => json(200, pp.orders.find(param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v2/checkout/orders/:id/capture',
-      auth: 'bearer',
+    route('POST /v2/checkout/orders/:id/capture', 'bearer', {
       handler: ({ param }) => json(201, pp.orders.capture(ctx.get('orders', param('id')))),
     }),
-    route({
-      method: 'GET',
-      path: '/v2/payments/captures/:id',
-      auth: 'bearer',
+    route('GET /v2/payments/captures/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('captures', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v2/payments/captures/:id/refund',
-      auth: 'bearer',
+    route('POST /v2/payments/captures/:id/refund', 'bearer', {
       input: z.object({
         amount: money.optional(),
         note_to_payer: z.string().max(255).optional(),
@@ -110,22 +92,13 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
           }),
         ),
     }),
-    route({
-      method: 'GET',
-      path: '/v2/payments/refunds/:id',
-      auth: 'bearer',
+    route('GET /v2/payments/refunds/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('refunds', param('id'))),
     }),
-    route({
-      method: 'GET',
-      path: '/v1/payments/sale/:id',
-      auth: 'bearer',
+    route('GET /v1/payments/sale/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('sales', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/payments/sale/:id/refund',
-      auth: 'bearer',
+    route('POST /v1/payments/sale/:id/refund', 'bearer', {
       input: z.object({
         amount: z
           .object({
@@ -139,16 +112,10 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       handler: ({ input, param }) =>
         json(201, pp.billing.refundSale(param('id'), { ...input.amount, description: input.description })),
     }),
-    route({
-      method: 'GET',
-      path: '/v1/payments/refund/:id',
-      auth: 'bearer',
+    route('GET /v1/payments/refund/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('sale_refunds', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/catalogs/products',
-      auth: 'bearer',
+    route('POST /v1/catalogs/products', 'bearer', {
       input: z.object({
         name: z.string().min(1).max(127),
         description: z.string().max(256).optional(),
@@ -157,16 +124,10 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => json(201, pp.billing.createProduct(input)),
     }),
-    route({
-      method: 'GET',
-      path: '/v1/catalogs/products/:id',
-      auth: 'bearer',
+    route('GET /v1/catalogs/products/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('products', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/billing/plans',
-      auth: 'bearer',
+    route('POST /v1/billing/plans', 'bearer', {
       input: z.object({
         product_id: z.string(),
         name: z.string().min(1).max(127),
@@ -211,16 +172,10 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         );
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/billing/plans/:id',
-      auth: 'bearer',
+    route('GET /v1/billing/plans/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('plans', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/billing/subscriptions',
-      auth: 'bearer',
+    route('POST /v1/billing/subscriptions', 'bearer', {
       input: z.object({
         plan_id: z.string(),
         custom_id: z.string().max(127).optional(),
@@ -247,26 +202,17 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         );
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/billing/subscriptions/:id',
-      auth: 'bearer',
+    route('GET /v1/billing/subscriptions/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('subscriptions', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/billing/subscriptions/:id/cancel',
-      auth: 'bearer',
+    route('POST /v1/billing/subscriptions/:id/cancel', 'bearer', {
       input: z.object({ reason: z.string().max(128).optional() }),
       handler: ({ input, param }) => {
         pp.billing.cancel(param('id'), input.reason);
         return { status: 204, empty: true };
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/billing/subscriptions/:id/transactions',
-      auth: 'bearer',
+    route('GET /v1/billing/subscriptions/:id/transactions', 'bearer', {
       input: z.object({ start_time: isoTime, end_time: isoTime }),
       handler: ({ input, param }) => {
         const subscription = ctx.get('subscriptions', param('id'));
@@ -288,10 +234,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         });
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/reporting/transactions',
-      auth: 'bearer',
+    route('GET /v1/reporting/transactions', 'bearer', {
       input: z.object({
         start_date: isoTime,
         end_date: isoTime,
@@ -356,16 +299,10 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         });
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/customer/disputes/:id',
-      auth: 'bearer',
+    route('GET /v1/customer/disputes/:id', 'bearer', {
       handler: ({ param }) => json(200, pp.disputes.view(ctx.get('disputes', param('id')))),
     }),
-    route({
-      method: 'GET',
-      path: '/v1/notifications/webhooks-events',
-      auth: 'bearer',
+    route('GET /v1/notifications/webhooks-events', 'bearer', {
       input: z.object({
         page_size: z.coerce.number().int().min(1).max(300).optional(),
         event_type: z.string().optional(),
@@ -391,16 +328,10 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         });
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/notifications/webhooks-events/:id',
-      auth: 'bearer',
+    route('GET /v1/notifications/webhooks-events/:id', 'bearer', {
       handler: ({ param }) => json(200, ctx.get('events', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/notifications/verify-webhook-signature',
-      auth: 'bearer',
+    route('POST /v1/notifications/verify-webhook-signature', 'bearer', {
       input: z.object({
         auth_algo: z.string(),
         cert_url: z.string(),
@@ -432,10 +363,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         return json(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/notifications/certs/:id',
-      auth: 'none',
+    route('GET /v1/notifications/certs/:id', 'none', {
       handler: () => ({
         status: 200,
         contentType: 'application/x-pem-file',
@@ -451,29 +379,20 @@ const outcome = z.object({ outcome: z.enum(['paid', 'failed']).optional() });
 export function paypalControl(pp: PaypalEmulator): Array<RouteSpec<unknown, unknown>> {
   const { ctx } = pp;
   return [
-    route({
-      method: 'POST',
-      path: '/_emulator/subscriptions/:id/bill',
-      auth: 'none',
+    route('POST /_emulator/subscriptions/:id/bill', 'none', {
       input: outcome,
       handler: ({ input, param }) => {
         pp.billing.bill(ctx.get('subscriptions', param('id')), input.outcome);
         return json(200, { ok: true });
       },
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/subscriptions/:id/cancel',
-      auth: 'none',
+    route('POST /_emulator/subscriptions/:id/cancel', 'none', {
       handler: ({ param }) => {
         pp.billing.cancel(param('id'));
         return json(200, { ok: true });
       },
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/orders/:id/approve',
-      auth: 'none',
+    route('POST /_emulator/orders/:id/approve', 'none', {
       input: z.object({
         buyer: z.enum(['pays', 'declined']).optional(),
         capture_amount: z.string().optional(),
@@ -483,37 +402,22 @@ export function paypalControl(pp: PaypalEmulator): Array<RouteSpec<unknown, unkn
         return json(200, { orderID: order.id, payerID: (order.payer as { payer_id: string }).payer_id });
       },
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/captures/:id/refund',
-      auth: 'none',
+    route('POST /_emulator/captures/:id/refund', 'none', {
       input: z.object({ amount: money.optional() }),
       handler: ({ input, param }) => json(201, pp.orders.refund(param('id'), { amount: input.amount })),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/sales/:id/refund',
-      auth: 'none',
+    route('POST /_emulator/sales/:id/refund', 'none', {
       input: z.object({ total: z.string().optional() }),
       handler: ({ input, param }) => json(201, pp.billing.refundSale(param('id'), { total: input.total })),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/transactions/:id/dispute',
-      auth: 'none',
+    route('POST /_emulator/transactions/:id/dispute', 'none', {
       handler: ({ param }) => json(200, pp.disputes.open(param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/disputes/:id/resolve',
-      auth: 'none',
+    route('POST /_emulator/disputes/:id/resolve', 'none', {
       input: z.object({ outcome: z.enum(['buyer', 'seller']) }),
       handler: ({ input, param }) => json(200, pp.disputes.resolve(param('id'), input.outcome)),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/approve/:kind/:id',
-      auth: 'none',
+    route('POST /_emulator/approve/:kind/:id', 'none', {
       input: z.object({ buyer: z.enum(['pays', 'declined']).optional() }),
       handler: ({ input, param }) => {
         const buyer = input.buyer ?? 'pays';

@@ -18,16 +18,10 @@ const DECLINED: PaymentError = {
 /** Razorpay Checkout's test page (what the Checkout stand-in opens in its frame) and its answer. */
 export function checkoutRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, unknown>> {
   return [
-    route({
-      method: 'GET',
-      path: '/_checkout',
-      auth: 'none',
+    route('GET /_checkout', 'none', {
       handler: ({ request }) => checkoutPage(rzp, request.query),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/checkout/pay',
-      auth: 'none',
+    route('POST /_emulator/checkout/pay', 'none', {
       input: z.object({
         key: z.string().optional(),
         order_id: z.string().optional(),

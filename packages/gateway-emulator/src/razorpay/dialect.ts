@@ -1,19 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  basicAuth,
-  json,
-  Refusal,
-  type Dialect,
-  type EmulatorRequest,
-  type EmulatorResponse,
-} from '../core/router';
+import type { Dialect, EmulatorRequest, EmulatorResponse } from '../core/router';
+import { basicAuth, json, Refusal } from '../core/router';
 
-export interface RazorpayCredentials {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-}
+export type RazorpayCredentials = Record<'keyId' | 'keySecret' | 'webhookSecret', string>;
 
 /** Razorpay's webhook signature: hex HMAC-SHA256 of the exact body with the webhook secret. */
 export function razorpayWebhookSignature(body: string, secret: string): string {

@@ -1,6 +1,7 @@
 import { addMonths, DAY_MS, type Clock } from '../core/clock';
 import { controlRoutes } from '../core/control';
 import { Lifecycle } from '../core/lifecycle';
+import { ProviderState } from '../core/provider';
 import { Router } from '../core/router';
 import { randomId, type Obj, type Store } from '../core/store';
 import type { WebhookDispatcher } from '../core/webhooks';
@@ -43,17 +44,17 @@ export interface RazorpaySettings {
  * Razorpay's REST API (orders, payments with capture, refunds, plans, subscriptions, disputes) with state, its
  * Checkout as a test page, and webhooks signed as Razorpay signs them. Subscription charges follow the clock.
  */
-export class RazorpayEmulator {
+export class RazorpayEmulator extends ProviderState {
   readonly router: Router;
-  baseUrl = '';
 
   constructor(
     readonly credentials: RazorpayCredentials,
-    readonly store: Store,
-    readonly clock: Clock,
+    store: Store,
+    clock: Clock,
     private readonly webhooks: WebhookDispatcher,
     readonly settings: RazorpaySettings = { autoCapture: false },
   ) {
+    super(store, clock);
     this.router = new Router(new RazorpayDialect(credentials))
       .add(...razorpayRoutes(this))
       .add(...checkoutRoutes(this))
@@ -66,16 +67,8 @@ export class RazorpayEmulator {
     return this.clock.nowSeconds();
   }
 
-  get(collection: string, id: string): Obj {
-    return this.store.get<Obj>(collection, id) ?? notFound();
-  }
-
-  find(collection: string, id: string | null | undefined): Obj | undefined {
-    return id ? this.store.get<Obj>(collection, id) : undefined;
-  }
-
-  save<T extends Obj>(collection: string, value: T): T {
-    return this.store.save(collection, value);
+  protected missing(): never {
+    return notFound();
   }
 
   setAutoCapture(on: boolean): void {

@@ -51,27 +51,18 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
       );
     };
   const list = (path: string, name: string, keep?: (object: Obj, id: string) => boolean) =>
-    route({
-      method: 'GET',
-      path,
-      auth: 'basic',
+    route(`GET ${path}`, 'basic', {
       input: listQuery,
       handler: ({ input, param }) =>
         collection(name, keep ? (object) => keep(object, param('id')) : undefined)(input),
     });
   const fetch = (path: string, name: string) =>
-    route({
-      method: 'GET',
-      path,
-      auth: 'basic',
+    route(`GET ${path}`, 'basic', {
       handler: ({ param }) => json(200, rzp.get(name, param('id'))),
     });
 
   return [
-    route({
-      method: 'POST',
-      path: '/v1/orders',
-      auth: 'basic',
+    route('POST /v1/orders', 'basic', {
       input: z.object({
         amount: integer.pipe(z.number().min(100, 'The amount must be atleast INR 1.00')),
         currency: z.string().regex(/^[A-Z]{3}$/, 'The currency must be a valid ISO 4217 code.'),
@@ -92,10 +83,7 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
     }),
     list('/v1/orders', 'orders'),
     fetch('/v1/orders/:id', 'orders'),
-    route({
-      method: 'GET',
-      path: '/v1/orders/:id/payments',
-      auth: 'basic',
+    route('GET /v1/orders/:id/payments', 'basic', {
       handler: ({ param }) => {
         rzp.get('orders', param('id'));
         const items = rzp.store.values<Obj>('payments').filter((payment) => payment.order_id === param('id'));
@@ -108,18 +96,12 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
     }),
     list('/v1/payments', 'payments'),
     fetch('/v1/payments/:id', 'payments'),
-    route({
-      method: 'POST',
-      path: '/v1/payments/:id/capture',
-      auth: 'basic',
+    route('POST /v1/payments/:id/capture', 'basic', {
       input: z.object({ amount: integer, currency: z.string() }),
       handler: ({ input, param }) =>
         json(200, rzp.capture(rzp.get('payments', param('id')), input.amount, input.currency)),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/payments/:id/refund',
-      auth: 'basic',
+    route('POST /v1/payments/:id/refund', 'basic', {
       input: z.object({
         amount: integer.optional(),
         speed: z.enum(['normal', 'optimum']).optional(),
@@ -129,10 +111,7 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
       handler: ({ input, param }) => json(200, rzp.refund(rzp.get('payments', param('id')), input)),
     }),
     list('/v1/payments/:id/refunds', 'refunds', (refund, id) => refund.payment_id === id),
-    route({
-      method: 'GET',
-      path: '/v1/payments/:paymentId/refunds/:id',
-      auth: 'basic',
+    route('GET /v1/payments/:paymentId/refunds/:id', 'basic', {
       handler: ({ param }) => {
         const refund = rzp.get('refunds', param('id'));
         return refund.payment_id === param('paymentId') ? json(200, refund) : notFound();
@@ -142,10 +121,7 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
     fetch('/v1/refunds/:id', 'refunds'),
     list('/v1/disputes', 'disputes'),
     fetch('/v1/disputes/:id', 'disputes'),
-    route({
-      method: 'POST',
-      path: '/v1/plans',
-      auth: 'basic',
+    route('POST /v1/plans', 'basic', {
       input: z.object({
         period: z.enum(['daily', 'weekly', 'monthly', 'yearly']),
         interval: integer.pipe(z.number().min(1)),
@@ -172,10 +148,7 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
       },
     }),
     fetch('/v1/plans/:id', 'plans'),
-    route({
-      method: 'POST',
-      path: '/v1/subscriptions',
-      auth: 'basic',
+    route('POST /v1/subscriptions', 'basic', {
       input: z.object({
         plan_id: z.string(),
         total_count: integer.pipe(z.number().min(1)),
@@ -196,10 +169,7 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
       },
     }),
     fetch('/v1/subscriptions/:id', 'subscriptions'),
-    route({
-      method: 'POST',
-      path: '/v1/subscriptions/:id/cancel',
-      auth: 'basic',
+    route('POST /v1/subscriptions/:id/cancel', 'basic', {
       input: z.object({ cancel_at_cycle_end: flag.optional() }),
       handler: ({ input, param }) =>
         json(
@@ -215,10 +185,7 @@ const outcome = z.object({ outcome: z.enum(['paid', 'failed']).optional() });
 /** Razorpay's `/_emulator/*` routes: charges, disputes and the account's capture setting. */
 export function razorpayControl(rzp: RazorpayEmulator): Array<RouteSpec<unknown, unknown>> {
   return [
-    route({
-      method: 'POST',
-      path: '/_emulator/subscriptions/:id/charge',
-      auth: 'none',
+    route('POST /_emulator/subscriptions/:id/charge', 'none', {
       input: outcome,
       handler: ({ input, param }) => {
         const subscription = rzp.get('subscriptions', param('id'));
@@ -226,38 +193,23 @@ export function razorpayControl(rzp: RazorpayEmulator): Array<RouteSpec<unknown,
         return json(200, subscription);
       },
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/payments/:id/dispute',
-      auth: 'none',
+    route('POST /_emulator/payments/:id/dispute', 'none', {
       handler: ({ param }) => json(200, rzp.openDispute(rzp.get('payments', param('id')))),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/disputes/:id/close',
-      auth: 'none',
+    route('POST /_emulator/disputes/:id/close', 'none', {
       input: z.object({ outcome: z.enum(['won', 'lost']) }),
       handler: ({ input, param }) =>
         json(200, rzp.closeDispute(rzp.get('disputes', param('id')), input.outcome)),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/payments/:id/refund',
-      auth: 'none',
+    route('POST /_emulator/payments/:id/refund', 'none', {
       input: z.object({ amount: integer.optional() }),
       handler: ({ input, param }) =>
         json(200, rzp.refund(rzp.get('payments', param('id')), { amount: input.amount })),
     }),
-    route({
-      method: 'GET',
-      path: '/_emulator/settings',
-      auth: 'none',
+    route('GET /_emulator/settings', 'none', {
       handler: () => json(200, { auto_capture: rzp.settings.autoCapture }),
     }),
-    route({
-      method: 'POST',
-      path: '/_emulator/settings',
-      auth: 'none',
+    route('POST /_emulator/settings', 'none', {
       input: z.object({ auto_capture: flag }),
       handler: ({ input }) => {
         rzp.setAutoCapture(input.auto_capture);

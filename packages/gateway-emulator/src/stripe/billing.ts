@@ -71,7 +71,7 @@ export class StripeBilling {
       Number(item.current_period_start),
       Number(item.current_period_end),
     );
-    return this.ctx.get('subscriptions', 'subscription', subscription.id);
+    return this.ctx.retrieve('subscriptions', 'subscription', subscription.id);
   }
 
   update(
@@ -97,7 +97,7 @@ export class StripeBilling {
         : null;
     }
     if (values.paymentMethod) {
-      this.ctx.get('payment_methods', 'PaymentMethod', values.paymentMethod, 'default_payment_method');
+      this.ctx.retrieve('payment_methods', 'PaymentMethod', values.paymentMethod, 'default_payment_method');
       previous.default_payment_method = subscription.default_payment_method;
       subscription.default_payment_method = values.paymentMethod;
     }
@@ -131,7 +131,7 @@ export class StripeBilling {
     intent.payment_method = subscription.default_payment_method ?? null;
     const result = this.payments.attemptCharge(intent, { offSession: true, forced });
     if ('error' in result) this.invoiceFailed(invoice, subscription);
-    return this.ctx.get('invoices', 'invoice', invoice.id);
+    return this.ctx.retrieve('invoices', 'invoice', invoice.id);
   }
 
   /** Renewals, retries and scheduled cancellations due at the emulator's time. */
@@ -202,7 +202,7 @@ export class StripeBilling {
   }
 
   intentOf(invoice: Obj): Obj {
-    return this.ctx.get(
+    return this.ctx.retrieve(
       'payment_intents',
       'payment_intent',
       this.ctx.store.meta('invoices', invoice.id).intent as string,
@@ -210,7 +210,7 @@ export class StripeBilling {
   }
 
   private paymentOf(invoice: Obj): Obj {
-    return this.ctx.get(
+    return this.ctx.retrieve(
       'invoice_payments',
       'invoice_payment',
       this.ctx.store.meta('invoices', invoice.id).payment as string,

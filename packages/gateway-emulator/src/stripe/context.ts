@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock';
+import { ProviderState } from '../core/provider';
 import { Refusal } from '../core/router';
 import type { Obj, Store } from '../core/store';
 import type { WebhookDispatcher } from '../core/webhooks';
@@ -18,33 +19,30 @@ const EXPANDABLE: Record<string, string> = {
 };
 
 /** The Stripe emulator's shared state and the few things every part of it does: find, emit, expand. */
-export class StripeContext {
-  baseUrl = '';
+export class StripeContext extends ProviderState {
   /** Extra fields an object shows only when expanded (`invoice.payments`, `charge.refunds`, …). */
   readonly includables = new Map<string, (object: Obj, field: string) => unknown>();
 
   constructor(
     readonly credentials: StripeCredentials,
-    readonly store: Store,
-    readonly clock: Clock,
+    store: Store,
+    clock: Clock,
     readonly webhooks: WebhookDispatcher,
-  ) {}
+  ) {
+    super(store, clock);
+  }
 
   now(): number {
     return this.clock.nowSeconds();
   }
 
-  /** An object by id, or Stripe's `resource_missing`. */
-  get(collection: string, kind: string, id: string, param = 'id'): Obj {
-    return this.store.get<Obj>(collection, id) ?? missing(kind, id, param);
+  protected missing(collection: string, id: string): never {
+    return missing(collection.replace(/s$/, ''), id);
   }
 
-  find(collection: string, id: string | null | undefined): Obj | undefined {
-    return id ? this.store.get<Obj>(collection, id) : undefined;
-  }
-
-  save<T extends Obj>(collection: string, value: T): T {
-    return this.store.save(collection, value);
+  /** An object by id, or Stripe's `resource_missing` naming the parameter that held the id. */
+  retrieve(collection: string, kind: string, id: string, param = 'id'): Obj {
+    return this.find(collection, id) ?? missing(kind, id, param);
   }
 
   /** Records an event (with a snapshot of the object) and hands it to the webhook dispatcher. */

@@ -1,22 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
-import { fingerprint, IdempotencyStore } from '../core/idempotency';
-import {
-  bearer,
-  json,
-  Refusal,
-  type Dialect,
-  type EmulatorRequest,
-  type EmulatorResponse,
-} from '../core/router';
+import { idempotentExecute, IdempotencyStore } from '../core/idempotency';
+import type { Dialect, EmulatorRequest, EmulatorResponse } from '../core/router';
+import { bearer, json, Refusal } from '../core/router';
 import { randomId } from '../core/store';
 
-export interface StripeCredentials {
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-}
+export type StripeCredentials = Record<'secretKey' | 'publishableKey' | 'webhookSecret', string>;
 
 /** The API version the emulator answers in: stripe-node 23's pinned version, whose types are the shapes used. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -66,12 +56,40 @@ const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
  */
 export class StripeDialect implements Dialect {
   private readonly keys: IdempotencyStore;
+  readonly execute: NonNullable<Dialect['execute']>;
 
   constructor(
     private readonly credentials: StripeCredentials,
     clock: Clock,
   ) {
     this.keys = new IdempotencyStore(clock, () => IDEMPOTENCY_RETENTION_MS);
+    this.execute = idempotentExecute(
+      this.keys,
+      'idempotency-key',
+      () => 'stripe',
+      (request, key) => ({
+        wrap: (answer) => ({
+          ...answer,
+          headers: { ...answer.headers, 'original-request': requestId(request) },
+        }),
+        conflict: () =>
+          stripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          }),
+        inFlight: () =>
+          stripeError(409, {
+            type: 'idempotency_error',
+            code: 'idempotency_key_in_use',
+            message:
+              'There is currently another in-progress request using this Idempotent Key (probably from a retry). Please try again later.',
+          }),
+        replay: (saved) => ({ ...saved, headers: { ...saved.headers, 'idempotent-replayed': 'true' } }),
+        // Stripe saves every answer of a request that started executing, 500s included.
+        keep: () => true,
+        internal: () => this.internal(),
+      }),
+    );
   }
 
   authenticate(request: EmulatorRequest, scheme: string): StripeCaller | EmulatorResponse {
@@ -134,49 +152,6 @@ export class StripeDialect implements Dialect {
       message:
         "Sorry, something went wrong. We've already been notified of the problem, but if you need any help, you can reach us at support.stripe.com/contact.",
     });
-  }
-
-  async execute(
-    request: EmulatorRequest,
-    _caller: unknown,
-    validate: () => EmulatorResponse | null,
-    run: () => Promise<EmulatorResponse>,
-  ): Promise<EmulatorResponse> {
-    const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string' || request.method !== 'POST') return run();
-    const print = fingerprint(request.method, request.path, request.body);
-    const saved = this.keys.find('stripe', key);
-    if (saved) {
-      if (saved.fingerprint !== print) {
-        return stripeError(400, {
-          type: 'idempotency_error',
-          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        });
-      }
-      if (!saved.response) {
-        return stripeError(409, {
-          type: 'idempotency_error',
-          code: 'idempotency_key_in_use',
-          message:
-            'There is currently another in-progress request using this Idempotent Key (probably from a retry). Please try again later.',
-        });
-      }
-      return { ...saved.response, headers: { ...saved.response.headers, 'idempotent-replayed': 'true' } };
-    }
-    const refused = validate();
-    if (refused) return refused;
-    this.keys.begin('stripe', key, print);
-    let answer: EmulatorResponse;
-    try {
-      answer = await run();
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      answer = error.response;
-    }
-    const headers = { ...answer.headers, 'original-request': requestId(request) };
-    answer = { ...answer, headers };
-    this.keys.save('stripe', key, answer);
-    return answer;
   }
 
   finish(request: EmulatorRequest, response: EmulatorResponse): EmulatorResponse {

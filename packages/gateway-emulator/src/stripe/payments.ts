@@ -125,7 +125,7 @@ export class StripePayments {
 
   createIntent(values: Parameters<typeof paymentIntentObject>[1], emit = true): Obj {
     if (values.customer) {
-      const customer = this.ctx.get('customers', 'customer', values.customer, 'customer');
+      const customer = this.ctx.retrieve('customers', 'customer', values.customer, 'customer');
       if (customer.deleted)
         refuse(404, {
           type: 'invalid_request_error',
@@ -135,7 +135,7 @@ export class StripePayments {
         });
     }
     if (values.paymentMethod)
-      this.ctx.get('payment_methods', 'PaymentMethod', values.paymentMethod, 'payment_method');
+      this.ctx.retrieve('payment_methods', 'PaymentMethod', values.paymentMethod, 'payment_method');
     const intent = this.ctx.save('payment_intents', paymentIntentObject(this.ctx.now(), values));
     if (emit) this.ctx.emit('payment_intent.created', intent);
     return intent;
@@ -163,7 +163,7 @@ export class StripePayments {
       });
     }
     if (values.paymentMethod) {
-      this.ctx.get('payment_methods', 'PaymentMethod', values.paymentMethod, 'payment_method');
+      this.ctx.retrieve('payment_methods', 'PaymentMethod', values.paymentMethod, 'payment_method');
       intent.payment_method = values.paymentMethod;
     }
     if (!intent.payment_method) {
@@ -177,7 +177,7 @@ export class StripePayments {
     }
     const result = this.attemptCharge(intent, { offSession: values.offSession === true });
     if ('error' in result) refuse(402, result.error);
-    return this.ctx.get('payment_intents', 'payment_intent', intent.id);
+    return this.ctx.retrieve('payment_intents', 'payment_intent', intent.id);
   }
 
   cancel(intent: Obj, reason: string | undefined): Obj {
@@ -272,14 +272,19 @@ export class StripePayments {
 
   /** The charge a refund or dispute names (a charge id, or a PaymentIntent's latest charge). */
   chargeOf(values: { charge?: string; paymentIntent?: string }): Obj {
-    if (values.charge) return this.ctx.get('charges', 'charge', values.charge, 'charge');
+    if (values.charge) return this.ctx.retrieve('charges', 'charge', values.charge, 'charge');
     if (!values.paymentIntent)
       return refuse(400, {
         type: 'invalid_request_error',
         code: 'parameter_missing',
         message: 'One of the following params should be provided for this request: payment_intent or charge.',
       });
-    const intent = this.ctx.get('payment_intents', 'payment_intent', values.paymentIntent, 'payment_intent');
+    const intent = this.ctx.retrieve(
+      'payment_intents',
+      'payment_intent',
+      values.paymentIntent,
+      'payment_intent',
+    );
     const charge = this.ctx.find('charges', intent.latest_charge as string);
     if (!charge || charge.status !== 'succeeded') {
       invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
@@ -344,7 +349,7 @@ export class StripePayments {
     refund.failure_reason = 'expired_or_canceled_card';
     refund.failure_balance_transaction = `txn_${refund.id.slice(3)}`;
     this.ctx.save('refunds', refund);
-    const charge = this.ctx.get('charges', 'charge', String(refund.charge));
+    const charge = this.ctx.retrieve('charges', 'charge', String(refund.charge));
     charge.amount_refunded = Number(charge.amount_refunded) - Number(refund.amount);
     charge.refunded = false;
     this.ctx.save('charges', charge);

@@ -67,10 +67,7 @@ export function stripeRoutes(
     filters: z.ZodRawShape,
     keep: (object: Obj, input: Record<string, unknown>) => boolean,
   ) =>
-    route({
-      method: 'GET',
-      path,
-      auth: 'secret',
+    route(`GET ${path}`, 'secret', {
       input: z.object({ ...listParams, ...filters }) as unknown as z.ZodType<ListInput>,
       handler: ({ input }: Ctx<ListInput>) => {
         const page = stripePage(
@@ -104,7 +101,7 @@ export function stripeRoutes(
     kind: string,
     context: RouteContext<{ client_secret?: string }, unknown>,
   ) => {
-    const intent = ctx.get(collection, kind, context.param('id'));
+    const intent = ctx.retrieve(collection, kind, context.param('id'));
     if (context.caller === 'publishable' && context.input.client_secret !== intent.client_secret) {
       refuse(400, {
         type: 'invalid_request_error',
@@ -116,7 +113,7 @@ export function stripeRoutes(
     return intent;
   };
   const customer = (id: string, param = 'customer') => {
-    const found = ctx.get('customers', 'customer', id, param);
+    const found = ctx.retrieve('customers', 'customer', id, param);
     return found.deleted
       ? refuse(404, {
           type: 'invalid_request_error',
@@ -141,7 +138,7 @@ export function stripeRoutes(
         message: 'Missing required param: payment_method.',
         param: 'payment_method',
       });
-    ctx.get('payment_methods', 'PaymentMethod', methodId, 'payment_method');
+    ctx.retrieve('payment_methods', 'PaymentMethod', methodId, 'payment_method');
     intent.payment_method = methodId;
     const behaviour = payments.behaviourOf(methodId);
     if (behaviour.kind === 'decline') {
@@ -174,10 +171,7 @@ export function stripeRoutes(
 
   return [
     // Customers
-    route({
-      method: 'POST',
-      path: '/v1/customers',
-      auth: 'secret',
+    route('POST /v1/customers', 'secret', {
       input: z.object({
         email: z.string().optional(),
         name: z.string().optional(),
@@ -189,22 +183,16 @@ export function stripeRoutes(
         return json(200, created);
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/customers/:id',
-      auth: 'secret',
+    route('GET /v1/customers/:id', 'secret', {
       input: z.object({ expand: expand.optional() }),
       handler: ({ input, param }) => {
-        const found = ctx.get('customers', 'customer', param('id'));
+        const found = ctx.retrieve('customers', 'customer', param('id'));
         return found.deleted
           ? json(200, { id: found.id, object: 'customer', deleted: true })
           : expanded(found, input.expand);
       },
     }),
-    route({
-      method: 'POST',
-      path: '/v1/customers/:id',
-      auth: 'secret',
+    route('POST /v1/customers/:id', 'secret', {
       input: z.object({
         name: z.string().optional(),
         email: z.string().optional(),
@@ -217,7 +205,7 @@ export function stripeRoutes(
         const previous: Record<string, unknown> = {};
         const method = input.invoice_settings?.default_payment_method;
         if (method) {
-          const pm = ctx.get(
+          const pm = ctx.retrieve(
             'payment_methods',
             'PaymentMethod',
             method,
@@ -260,10 +248,7 @@ export function stripeRoutes(
         return json(200, found);
       },
     }),
-    route({
-      method: 'DELETE',
-      path: '/v1/customers/:id',
-      auth: 'secret',
+    route('DELETE /v1/customers/:id', 'secret', {
       handler: ({ param }) => {
         const found = customer(param('id'), 'id');
         for (const subscription of ctx.store.values<Obj>('subscriptions')) {
@@ -277,26 +262,17 @@ export function stripeRoutes(
     }),
 
     // Payment methods
-    route({
-      method: 'POST',
-      path: '/v1/payment_methods',
-      auth: 'client',
+    route('POST /v1/payment_methods', 'client', {
       input: z.object({ type: z.enum(['card']), card: card.unwrap(), billing_details: billing }),
       handler: ({ input }) => json(200, payments.createPaymentMethod(input.card, input.billing_details)),
     }),
-    route({
-      method: 'GET',
-      path: '/v1/payment_methods/:id',
-      auth: 'secret',
-      handler: ({ param }) => json(200, ctx.get('payment_methods', 'PaymentMethod', param('id'))),
+    route('GET /v1/payment_methods/:id', 'secret', {
+      handler: ({ param }) => json(200, ctx.retrieve('payment_methods', 'PaymentMethod', param('id'))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/payment_methods/:id/attach',
-      auth: 'secret',
+    route('POST /v1/payment_methods/:id/attach', 'secret', {
       input: z.object({ customer: z.string() }),
       handler: ({ input, param }) => {
-        const method = ctx.get('payment_methods', 'PaymentMethod', param('id'));
+        const method = ctx.retrieve('payment_methods', 'PaymentMethod', param('id'));
         customer(input.customer);
         if (method.customer && method.customer !== input.customer) {
           invalidRequest('The payment method you provided has already been attached to a customer.', {
@@ -312,10 +288,7 @@ export function stripeRoutes(
     }),
 
     // PaymentIntents
-    route({
-      method: 'POST',
-      path: '/v1/payment_intents',
-      auth: 'secret',
+    route('POST /v1/payment_intents', 'secret', {
       input: z.object({
         amount: int.pipe(z.number().min(1)),
         currency,
@@ -351,18 +324,12 @@ export function stripeRoutes(
       { customer: z.string().optional() },
       (o, i) => !i.customer || o.customer === i.customer,
     ),
-    route({
-      method: 'GET',
-      path: '/v1/payment_intents/:id',
-      auth: 'client',
+    route('GET /v1/payment_intents/:id', 'client', {
       input: z.object({ client_secret: z.string().optional(), expand: expand.optional() }),
       handler: (context) =>
         expanded(ownIntent('payment_intents', 'payment_intent', context), context.input.expand),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/payment_intents/:id/confirm',
-      auth: 'client',
+    route('POST /v1/payment_intents/:id/confirm', 'client', {
       input: z.object({
         client_secret: z.string().optional(),
         payment_method: z.string().optional(),
@@ -384,26 +351,20 @@ export function stripeRoutes(
         return expanded(confirmed, context.input.expand);
       },
     }),
-    route({
-      method: 'POST',
-      path: '/v1/payment_intents/:id/cancel',
-      auth: 'secret',
+    route('POST /v1/payment_intents/:id/cancel', 'secret', {
       input: z.object({ cancellation_reason: cancellationReason.optional() }),
       handler: ({ input, param }) =>
         json(
           200,
           payments.cancel(
-            ctx.get('payment_intents', 'payment_intent', param('id')),
+            ctx.retrieve('payment_intents', 'payment_intent', param('id')),
             input.cancellation_reason,
           ),
         ),
     }),
 
     // SetupIntents
-    route({
-      method: 'POST',
-      path: '/v1/setup_intents',
-      auth: 'secret',
+    route('POST /v1/setup_intents', 'secret', {
       input: z.object({
         customer: z.string().optional(),
         usage: z.enum(['on_session', 'off_session']).optional(),
@@ -421,17 +382,11 @@ export function stripeRoutes(
         return json(200, intent);
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/setup_intents/:id',
-      auth: 'client',
+    route('GET /v1/setup_intents/:id', 'client', {
       input: z.object({ client_secret: z.string().optional() }),
       handler: (context) => json(200, ownIntent('setup_intents', 'setup_intent', context)),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/setup_intents/:id/confirm',
-      auth: 'client',
+    route('POST /v1/setup_intents/:id/confirm', 'client', {
       input: z.object({
         client_secret: z.string().optional(),
         payment_method: z.string().optional(),
@@ -453,17 +408,11 @@ export function stripeRoutes(
     }),
 
     // Products and prices
-    route({
-      method: 'POST',
-      path: '/v1/products',
-      auth: 'secret',
+    route('POST /v1/products', 'secret', {
       input: z.object({ name: z.string().min(1), metadata: metadata.optional() }),
       handler: ({ input }) => json(200, ctx.save('products', productObject(ctx.now(), input))),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/prices',
-      auth: 'secret',
+    route('POST /v1/prices', 'secret', {
       input: z.object({
         unit_amount: int.pipe(z.number().min(0)),
         currency,
@@ -480,7 +429,7 @@ export function stripeRoutes(
       }),
       handler: ({ input }) => {
         let product = input.product;
-        if (product) ctx.get('products', 'product', product, 'product');
+        if (product) ctx.retrieve('products', 'product', product, 'product');
         else if (input.product_data)
           product = ctx.save('products', productObject(ctx.now(), { name: input.product_data.name })).id;
         else
@@ -503,10 +452,7 @@ export function stripeRoutes(
     }),
 
     // Subscriptions
-    route({
-      method: 'POST',
-      path: '/v1/subscriptions',
-      auth: 'secret',
+    route('POST /v1/subscriptions', 'secret', {
       input: z.object({
         customer: z.string(),
         items: z.union([
@@ -533,7 +479,7 @@ export function stripeRoutes(
             message: 'Missing required param: items.',
             param: 'items',
           });
-        const price = ctx.get('prices', 'price', first.price, 'items[0][price]');
+        const price = ctx.retrieve('prices', 'price', first.price, 'items[0][price]');
         const method =
           input.default_payment_method ??
           (owner.invoice_settings as { default_payment_method?: string | null }).default_payment_method ??
@@ -547,18 +493,12 @@ export function stripeRoutes(
         return expanded(subscription, input.expand);
       },
     }),
-    route({
-      method: 'GET',
-      path: '/v1/subscriptions/:id',
-      auth: 'secret',
+    route('GET /v1/subscriptions/:id', 'secret', {
       input: z.object({ expand: expand.optional() }),
       handler: ({ input, param }) =>
-        expanded(ctx.get('subscriptions', 'subscription', param('id')), input.expand),
+        expanded(ctx.retrieve('subscriptions', 'subscription', param('id')), input.expand),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/subscriptions/:id',
-      auth: 'secret',
+    route('POST /v1/subscriptions/:id', 'secret', {
       input: z.object({
         cancel_at_period_end: bool.optional(),
         default_payment_method: z.string().optional(),
@@ -567,19 +507,16 @@ export function stripeRoutes(
       handler: ({ input, param }) =>
         json(
           200,
-          billingPart.update(ctx.get('subscriptions', 'subscription', param('id')), {
+          billingPart.update(ctx.retrieve('subscriptions', 'subscription', param('id')), {
             cancelAtPeriodEnd: input.cancel_at_period_end,
             paymentMethod: input.default_payment_method,
             metadata: input.metadata,
           }),
         ),
     }),
-    route({
-      method: 'DELETE',
-      path: '/v1/subscriptions/:id',
-      auth: 'secret',
+    route('DELETE /v1/subscriptions/:id', 'secret', {
       handler: ({ param }) => {
-        const subscription = ctx.get('subscriptions', 'subscription', param('id'));
+        const subscription = ctx.retrieve('subscriptions', 'subscription', param('id'));
         if (subscription.status === 'canceled') {
           invalidRequest(`A canceled subscription can only update its cancellation_details and metadata.`, {
             code: 'resource_missing',
@@ -606,12 +543,9 @@ export function stripeRoutes(
           (o.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details
             ?.subscription === i.subscription),
     ),
-    route({
-      method: 'GET',
-      path: '/v1/invoices/:id',
-      auth: 'secret',
+    route('GET /v1/invoices/:id', 'secret', {
       input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.get('invoices', 'invoice', param('id')), input.expand),
+      handler: ({ input, param }) => expanded(ctx.retrieve('invoices', 'invoice', param('id')), input.expand),
     }),
     list(
       '/v1/charges',
@@ -622,17 +556,11 @@ export function stripeRoutes(
         (!i.payment_intent || o.payment_intent === i.payment_intent) &&
         (!i.customer || o.customer === i.customer),
     ),
-    route({
-      method: 'GET',
-      path: '/v1/charges/:id',
-      auth: 'secret',
+    route('GET /v1/charges/:id', 'secret', {
       input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.get('charges', 'charge', param('id')), input.expand),
+      handler: ({ input, param }) => expanded(ctx.retrieve('charges', 'charge', param('id')), input.expand),
     }),
-    route({
-      method: 'POST',
-      path: '/v1/refunds',
-      auth: 'secret',
+    route('POST /v1/refunds', 'secret', {
       input: z.object({
         charge: z.string().optional(),
         payment_intent: z.string().optional(),
@@ -657,12 +585,9 @@ export function stripeRoutes(
       (o, i) =>
         (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent),
     ),
-    route({
-      method: 'GET',
-      path: '/v1/refunds/:id',
-      auth: 'secret',
+    route('GET /v1/refunds/:id', 'secret', {
       input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.get('refunds', 'refund', param('id')), input.expand),
+      handler: ({ input, param }) => expanded(ctx.retrieve('refunds', 'refund', param('id')), input.expand),
     }),
     list(
       '/v1/disputes',
@@ -672,12 +597,9 @@ export function stripeRoutes(
       (o, i) =>
         (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent),
     ),
-    route({
-      method: 'GET',
-      path: '/v1/disputes/:id',
-      auth: 'secret',
+    route('GET /v1/disputes/:id', 'secret', {
       input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.get('disputes', 'dispute', param('id')), input.expand),
+      handler: ({ input, param }) => expanded(ctx.retrieve('disputes', 'dispute', param('id')), input.expand),
     }),
     list(
       '/v1/events',
@@ -701,11 +623,8 @@ export function stripeRoutes(
         return recent && (types.length === 0 || types.some((type) => matchesType(String(o.type), type)));
       },
     ),
-    route({
-      method: 'GET',
-      path: '/v1/events/:id',
-      auth: 'secret',
-      handler: ({ param }) => json(200, ctx.get('events', 'event', param('id'))),
+    route('GET /v1/events/:id', 'secret', {
+      handler: ({ param }) => json(200, ctx.retrieve('events', 'event', param('id'))),
     }),
   ];
 }

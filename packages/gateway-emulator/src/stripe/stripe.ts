@@ -22,7 +22,7 @@ export class StripeEmulator {
   readonly router: Router;
   readonly payments: StripePayments;
   readonly billing: StripeBilling;
-  private readonly ctx: StripeContext;
+  readonly ctx: StripeContext;
 
   constructor(credentials: StripeCredentials, store: Store, clock: Clock, webhooks: WebhookDispatcher) {
     this.ctx = new StripeContext(credentials, store, clock, webhooks);
@@ -34,14 +34,6 @@ export class StripeEmulator {
       .add(...this.control())
       .add(...controlRoutes('stripe', clock, webhooks));
     clock.onAdvance(() => this.billing.processDue());
-  }
-
-  get baseUrl(): string {
-    return this.ctx.baseUrl;
-  }
-
-  set baseUrl(url: string) {
-    this.ctx.baseUrl = url;
   }
 
   findSubscription(id: string): Obj | undefined {
@@ -73,11 +65,11 @@ export class StripeEmulator {
   }
 
   closeDispute(id: string, result: 'won' | 'lost'): Obj {
-    return this.payments.closeDispute(this.ctx.get('disputes', 'dispute', id), result);
+    return this.payments.closeDispute(this.ctx.retrieve('disputes', 'dispute', id), result);
   }
 
   failRefund(id: string): Obj {
-    return this.payments.failRefund(this.ctx.get('refunds', 'refund', id));
+    return this.payments.failRefund(this.ctx.retrieve('refunds', 'refund', id));
   }
 
   /** The test cards, for the card form and the README. */
@@ -96,44 +88,26 @@ export class StripeEmulator {
   private control(): Array<RouteSpec<unknown, unknown>> {
     const subscription = (id: string) => this.findSubscription(id) ?? refused(`no such subscription: ${id}`);
     return [
-      route({
-        method: 'POST',
-        path: '/_emulator/subscriptions/:id/renew',
-        auth: 'none',
+      route('POST /_emulator/subscriptions/:id/renew', 'none', {
         input: outcome,
         handler: ({ input, param }) => json(200, this.renew(subscription(param('id')), input.outcome)),
       }),
-      route({
-        method: 'POST',
-        path: '/_emulator/subscriptions/:id/delete',
-        auth: 'none',
+      route('POST /_emulator/subscriptions/:id/delete', 'none', {
         handler: ({ param }) => json(200, this.billing.cancel(subscription(param('id')))),
       }),
-      route({
-        method: 'POST',
-        path: '/_emulator/charges/:id/refund',
-        auth: 'none',
+      route('POST /_emulator/charges/:id/refund', 'none', {
         input: z.object({ amount: z.coerce.number().int().positive().optional() }),
         handler: ({ input, param }) =>
           json(200, this.refundFromDashboard(param('id'), input.amount) ?? refused('no refundable charge')),
       }),
-      route({
-        method: 'POST',
-        path: '/_emulator/charges/:id/dispute',
-        auth: 'none',
+      route('POST /_emulator/charges/:id/dispute', 'none', {
         handler: ({ param }) => json(200, this.dispute(param('id')) ?? refused('no such charge')),
       }),
-      route({
-        method: 'POST',
-        path: '/_emulator/disputes/:id/close',
-        auth: 'none',
+      route('POST /_emulator/disputes/:id/close', 'none', {
         input: z.object({ outcome: z.enum(['won', 'lost']) }),
         handler: ({ input, param }) => json(200, this.closeDispute(param('id'), input.outcome)),
       }),
-      route({
-        method: 'POST',
-        path: '/_emulator/refunds/:id/fail',
-        auth: 'none',
+      route('POST /_emulator/refunds/:id/fail', 'none', {
         handler: ({ param }) => json(200, this.failRefund(param('id'))),
       }),
     ];
@@ -146,10 +120,7 @@ export class StripeEmulator {
       return intent && intent.client_secret === secret ? intent : undefined;
     };
     return [
-      route({
-        method: 'GET',
-        path: '/_3ds/:id',
-        auth: 'none',
+      route('GET /_3ds/:id', 'none', {
         handler: ({ request, param }) => {
           const id = param('id');
           const intent = intentOf(id, request.query.client_secret);
@@ -171,10 +142,7 @@ document.getElementById('complete').onclick=()=>decide('complete');document.getE
           );
         },
       }),
-      route({
-        method: 'POST',
-        path: '/_emulator/3ds/:id',
-        auth: 'none',
+      route('POST /_emulator/3ds/:id', 'none', {
         input: z.object({ client_secret: z.string(), outcome: z.enum(['complete', 'fail']) }),
         handler: ({ input, param }) => {
           const id = param('id');
