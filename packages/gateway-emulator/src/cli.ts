@@ -18,22 +18,14 @@ const emulator = await startGatewayEmulator({
   stateFile: process.env.EMULATOR_STATE_FILE,
   log: (entry, message) => console.log(message, JSON.stringify(entry)),
 });
-console.log(
-  [
-    `STRIPE_API_BASE=${emulator.stripe.url}`,
-    `STRIPE_SECRET_KEY=${credentials.stripe.secretKey}`,
-    `STRIPE_PUBLISHABLE_KEY=${credentials.stripe.publishableKey}`,
-    `STRIPE_WEBHOOK_SECRET=${credentials.stripe.webhookSecret}`,
-    `RAZORPAY_API_BASE=${emulator.razorpay.url}`,
-    `RAZORPAY_KEY_ID=${credentials.razorpay.keyId}`,
-    `RAZORPAY_KEY_SECRET=${credentials.razorpay.keySecret}`,
-    `RAZORPAY_WEBHOOK_SECRET=${credentials.razorpay.webhookSecret}`,
-    `PAYPAL_API_BASE=${emulator.paypal.url}`,
-    `PAYPAL_CLIENT_ID=${credentials.paypal.clientId}`,
-    `PAYPAL_CLIENT_SECRET=${credentials.paypal.clientSecret}`,
-    `PAYPAL_WEBHOOK_ID=${credentials.paypal.webhookId}`,
-  ].join('\n'),
-);
+/** `secretKey` as the server's variable names it: `STRIPE_SECRET_KEY`. */
+const variable = (gateway: string, name: string) =>
+  `${gateway}_${name.replace(/[A-Z]/g, (c) => `_${c}`)}`.toUpperCase();
+for (const gateway of ['stripe', 'razorpay', 'paypal'] as const) {
+  console.log(`${gateway.toUpperCase()}_API_BASE=${emulator[gateway].url}`);
+  for (const [name, value] of Object.entries(credentials[gateway]))
+    console.log(`${variable(gateway, name)}=${value}`);
+}
 const stop = () => void emulator.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -70,6 +70,13 @@ describe('Razorpay emulator through the razorpay SDK', () => {
         env.credentials.razorpay.keySecret,
       ),
     ).toBe(true);
+    // Automatic capture is off (Razorpay's account setting): the payment waits, authorized, for the merchant.
+    expect(await razorpay.payments.fetch(response.razorpay_payment_id!)).toMatchObject({
+      status: 'authorized',
+      captured: false,
+    });
+    expect((await razorpay.orders.fetch(order.id)).status).toBe('attempted');
+    await razorpay.payments.capture(response.razorpay_payment_id!, 12900, 'INR');
     const payment = await razorpay.payments.fetch(response.razorpay_payment_id!);
     expect(payment).toMatchObject({ status: 'captured', order_id: order.id, amount: 12900 });
     const captured = await eventually(() =>
@@ -94,6 +101,7 @@ describe('Razorpay emulator through the razorpay SDK', () => {
   it('refunds a payment and reports refund.processed', async () => {
     const order = await razorpay.orders.create({ amount: 9900, currency: 'INR' });
     const paymentId = (await checkout({ order_id: order.id })).body.response.razorpay_payment_id as string;
+    await razorpay.payments.capture(paymentId, 9900, 'INR');
     const refund = await razorpay.payments.refund(paymentId, { amount: 9900 });
     expect(refund).toMatchObject({
       entity: 'refund',
@@ -168,6 +176,7 @@ describe('Razorpay emulator through the razorpay SDK', () => {
   it('opens a dispute and reports payment.dispute.created', async () => {
     const order = await razorpay.orders.create({ amount: 1000, currency: 'INR' });
     const paymentId = (await checkout({ order_id: order.id })).body.response.razorpay_payment_id as string;
+    await razorpay.payments.capture(paymentId, 1000, 'INR');
     const dispute = await postJson(
       `${env.emulator.razorpay.url}/_emulator/payments/${paymentId}/dispute`,
       {},

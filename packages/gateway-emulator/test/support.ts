@@ -2,7 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { generateEmulatorCredentials, startGatewayEmulator, type GatewayEmulator } from '../src/index';
+import {
+  generateEmulatorCredentials,
+  startGatewayEmulator,
+  type EmulatorOptions,
+  type GatewayEmulator,
+} from '../src/index';
 
 /** A JSON body read by tests: its nested fields are checked by expect(), so they are loosely typed here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,13 +51,14 @@ export async function webhookReceiver() {
   };
 }
 
-export async function startForTest(retryDelaysMs = [100, 200, 400]) {
+export async function startForTest(retryDelaysMs = [100, 200, 400], options: Partial<EmulatorOptions> = {}) {
   const credentials = generateEmulatorCredentials();
   const hooks = await webhookReceiver();
   const emulator: GatewayEmulator = await startGatewayEmulator({
     credentials,
     webhookUrls: { stripe: hooks.url, razorpay: hooks.url, paypal: hooks.url },
     retryDelaysMs,
+    ...options,
   });
   return { credentials, hooks, emulator };
 }
@@ -99,4 +105,16 @@ export async function postJson(url: string, body: unknown) {
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as LooseJson };
+}
+
+/** The razorpay SDK pointed at the emulator (its axios instance's base URL, as Backbeat's tests do). */
+export function razorpayClient(
+  Razorpay: new (options: { key_id: string; key_secret: string }) => unknown,
+  url: string,
+  keyId: string,
+  keySecret: string,
+) {
+  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  (client as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = url;
+  return client;
 }
