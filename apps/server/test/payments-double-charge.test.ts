@@ -29,7 +29,7 @@ beforeAll(async () => {
   ids.song = await c.song({
     artistId: ids.artist,
     title: 'Once Only',
-    price: 99,
+    price: 199,
     accessType: 'purchase-only',
   });
 });
@@ -38,7 +38,7 @@ afterAll(() => g.close());
 const fan = () => catalogFixtures(g.ctx.database).user('user');
 const stripe = () => createStripeClient({ ...g.credentials.stripe, apiBase: g.emulator.stripe.url });
 const razorpay = () => new RazorpayApi({ ...g.credentials.razorpay, baseUrl: g.emulator.razorpay.url });
-const song = () => ({ itemType: 'song' as const, itemId: ids.song!, amount: 99 });
+const song = () => ({ itemType: 'song' as const, itemId: ids.song!, amount: 199 });
 /** Delivers every held event of the gateway, then runs the ledger's jobs, until nothing is left. */
 async function settle(gateway: 'stripe' | 'razorpay' | 'paypal') {
   for (let round = 0; round < 5; round += 1) {
@@ -117,7 +117,7 @@ describe('a second tab paying for what the buyer owns', () => {
     const refunded = first.status === 'refunded' ? first : second;
     expect(
       await g.ctx.database.db.select().from(refunds).where(eq(refunds.orderId, refunded.id)),
-    ).toMatchObject([{ kind: 'refund', amount: 99 }]);
+    ).toMatchObject([{ kind: 'refund', amount: 199 }]);
     const issue = await g.ctx.database.db
       .select()
       .from(paymentIssues)
@@ -131,7 +131,7 @@ describe('a second tab paying for what the buyer owns', () => {
       refunded.id === tab1.transactionId ? tab1.paymentIntentId : tab2.paymentIntentId,
     );
     const charge = await stripe().charges.retrieve(String(intent.latest_charge));
-    expect(charge.amount_refunded).toBe(99);
+    expect(charge.amount_refunded).toBe(199);
   });
 });
 
@@ -146,7 +146,7 @@ describe('money that must not buy anything', () => {
     const order = created.json<{ id: string; transactionId: string }>();
     await postJson(`${g.emulator.paypal.url}/_emulator/orders/${order.id}/approve`, {
       buyer: 'pays',
-      capture_amount: '1.09',
+      capture_amount: '2.09',
     });
     const captured = await http.post('/api/payments/paypal/capture-order', { orderId: order.id }, user);
     expect(captured.statusCode).toBe(409);
@@ -156,7 +156,7 @@ describe('money that must not buy anything', () => {
       .select()
       .from(paymentIssues)
       .where(eq(paymentIssues.orderId, order.transactionId));
-    expect(issue).toMatchObject({ kind: 'amount_mismatch', amount: 109, status: 'open' });
+    expect(issue).toMatchObject({ kind: 'amount_mismatch', amount: 209, status: 'open' });
     await settle('paypal');
     expect((await orderRow(order.transactionId)).status).toBe('refunded');
     const [resolved] = await g.ctx.database.db
@@ -177,7 +177,7 @@ describe('Razorpay payments are captured by the server', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ order: { status: 'paid' } });
     const payment = await razorpay().fetchPayment(response.razorpay_payment_id!);
-    expect(payment).toMatchObject({ status: 'captured', amount: 99, captured: true });
+    expect(payment).toMatchObject({ status: 'captured', amount: 199, captured: true });
     // The same payment reported again (the authorized event, its capture, the order's paid event): one payment row.
     await settle('razorpay');
     await http.post('/api/payments/razorpay/verify', response, user);

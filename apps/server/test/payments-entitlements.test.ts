@@ -294,6 +294,7 @@ describe('orders, gateways and limits', () => {
           publishableKey: null,
           scriptUrl: null,
           subscriptions: true,
+          minimumAmount: 0,
         },
       ],
     });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   ids.song = await c.song({
     artistId: ids.artist,
     title: 'Out of Order',
-    price: 99,
+    price: 199,
     accessType: 'purchase-only',
   });
 });
@@ -47,7 +47,7 @@ async function deliver(gateway: 'stripe' | 'razorpay' | 'paypal', types: string[
 async function stripePaid(user: TestUser) {
   const created = await http.post(
     '/api/payments/stripe/create-payment',
-    { itemType: 'song', itemId: ids.song, amount: 99 },
+    { itemType: 'song', itemId: ids.song, amount: 199 },
     user,
   );
   expect(created.statusCode, created.body).toBe(200);
@@ -96,10 +96,10 @@ describe('Stripe: a refund delivered before the success it refunds', () => {
     expect(order.order.status).toBe('refunded');
     const db = g.ctx.database.db;
     expect(await db.select().from(payments).where(eq(payments.orderId, paid.transactionId))).toMatchObject([
-      { status: 'succeeded', amount: 99 },
+      { status: 'succeeded', amount: 199 },
     ]);
     expect(await db.select().from(refunds).where(eq(refunds.orderId, paid.transactionId))).toMatchObject([
-      { kind: 'refund', amount: 99 },
+      { kind: 'refund', amount: 199 },
     ]);
     // Downloads follow the same rule: a refunded purchase downloads nothing.
     expect(await http.canPlay(ids.artist!, user)).toMatchObject({ [ids.song!]: false });
@@ -130,7 +130,7 @@ describe('Razorpay and PayPal: the refund first, the capture after', () => {
     const user = await fan();
     const created = await http.post(
       '/api/payments/razorpay/create-order',
-      { itemType: 'song', itemId: ids.song, amount: 99 },
+      { itemType: 'song', itemId: ids.song, amount: 199 },
       user,
     );
     const order = created.json<{ order: { id: string }; transactionId: string }>();
@@ -160,7 +160,7 @@ describe('Razorpay and PayPal: the refund first, the capture after', () => {
     const user = await fan();
     const created = await http.post(
       '/api/payments/paypal/create-order',
-      { itemType: 'song', itemId: ids.song, amount: 99 },
+      { itemType: 'song', itemId: ids.song, amount: 199 },
       user,
     );
     const order = created.json<{ id: string; transactionId: string }>();

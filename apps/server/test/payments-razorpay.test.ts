@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import Razorpay from 'razorpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayWebhookSignature } from '@backbeat/gateway-emulator';
 import { orders, paymentEvents, payments, purchases, refunds, subscriptions } from '../src/db/schema';
+import { RazorpayApi } from '../src/modules/payments/razorpay/razorpay-api';
 import { catalogFixtures } from './catalog-fixtures';
 import {
   DAY_MS,
@@ -17,7 +17,8 @@ import { commerceFixtures, requests, type TestUser } from './payments.fixtures';
 let g: GatewayTestApp;
 let http: ReturnType<typeof requests>;
 let admin: TestUser;
-let direct: Razorpay;
+/** Razorpay's REST API as the server calls it (the emulator behind it). */
+let direct: RazorpayApi;
 const ids: Record<string, string> = {};
 
 const fan = () => catalogFixtures(g.ctx.database).user('user');
@@ -83,12 +84,7 @@ async function localSubscription(externalId: string) {
 beforeAll(async () => {
   g = await gatewayTestApp();
   http = requests(g.ctx);
-  direct = new Razorpay({
-    key_id: g.credentials.razorpay.keyId,
-    key_secret: g.credentials.razorpay.keySecret,
-  });
-  (direct as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
-    g.emulator.razorpay.url;
+  direct = new RazorpayApi({ ...g.credentials.razorpay, baseUrl: g.emulator.razorpay.url });
   const f = catalogFixtures(g.ctx.database);
   const c = commerceFixtures(g.ctx);
   const owner = await f.user('artist');
@@ -196,7 +192,7 @@ describe('Razorpay purchases: Order -> Checkout -> verified result and webhook -
 });
 
 describe('Razorpay webhooks: verified with validateWebhookSignature, idempotent', () => {
-  it('the same payment.captured 50 times in parallel grants once; a forged signature is 400 and writes nothing', async () => {
+  it('the same payment.authorized 50 times in parallel captures and grants once; a forged signature is 400 and writes nothing', async () => {
     const user = await fan();
     const created = await http.post(
       '/api/payments/razorpay/create-order',
@@ -210,7 +206,8 @@ describe('Razorpay webhooks: verified with validateWebhookSignature, idempotent'
     await webhooksSettled(g.emulator, 'razorpay');
     g.emulator.setWebhookUrl('razorpay', `${g.baseUrl}/api/payments/razorpay/webhook`);
     expect(await orderStatus(user, transactionId)).toBe('pending');
-    const captured = g.emulator.events('razorpay').findLast((e) => e.type === 'payment.captured')!;
+    // Payments wait authorized until the server captures them: the event that arrives is payment.authorized.
+    const captured = g.emulator.events('razorpay').findLast((e) => e.type === 'payment.authorized')!;
     const event = g.emulator.signedEvent(captured.eventId)!;
     const url = `${g.baseUrl}/api/payments/razorpay/webhook`;
 
@@ -242,7 +239,7 @@ describe('Razorpay webhooks: verified with validateWebhookSignature, idempotent'
   });
 
   it('records an event for an order it does not know and answers 200', async () => {
-    const order = await direct.orders.create({ amount: 500, currency: 'USD', receipt: 'elsewhere' });
+    const order = await direct.createOrder({ amount: 500, currency: 'USD', receipt: 'elsewhere', notes: {} });
     await checkout({ order_id: order.id });
     await webhooksSettled(g.emulator, 'razorpay');
     const unknown = await g.ctx.database.db
@@ -272,7 +269,7 @@ describe('Razorpay subscriptions: a plan per artist and cycle, charged, halted a
     const started = await subscribe(first, '6m', 2994);
     expect(await orderStatus(first, started.transactionId)).toBe('paid');
     expect(await http.stream(ids.subSong!, first)).toBe(200);
-    const remote = (await direct.subscriptions.fetch(started.subscriptionId)) as unknown as {
+    const remote = (await direct.fetchSubscription(started.subscriptionId)) as unknown as {
       plan_id: string;
       current_end: number;
     };
@@ -283,14 +280,14 @@ describe('Razorpay subscriptions: a plan per artist and cycle, charged, halted a
     // A second subscriber on the same cycle reuses the plan.
     const second = await fan();
     const other = await subscribe(second, '6m', 2994);
-    const otherRemote = (await direct.subscriptions.fetch(other.subscriptionId)) as unknown as {
+    const otherRemote = (await direct.fetchSubscription(other.subscriptionId)) as unknown as {
       plan_id: string;
     };
     expect(otherRemote.plan_id).toBe(remote.plan_id);
 
     await g.emulator.clock.advance(184 * DAY_MS);
     await webhooksSettled(g.emulator, 'razorpay');
-    const renewed = (await direct.subscriptions.fetch(started.subscriptionId)) as unknown as {
+    const renewed = (await direct.fetchSubscription(started.subscriptionId)) as unknown as {
       current_end: number;
     };
     const after = await localSubscription(started.subscriptionId);
@@ -342,7 +339,7 @@ describe('Razorpay subscriptions: a plan per artist and cycle, charged, halted a
     const cancelled = await http.del(`/api/subscriptions/artist/${ids.artist}`, user);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toEqual({ message: 'Subscription cancelled' });
-    const remote = (await direct.subscriptions.fetch(started.subscriptionId)) as unknown as {
+    const remote = (await direct.fetchSubscription(started.subscriptionId)) as unknown as {
       status: string;
       current_end: number;
     };
@@ -350,7 +347,7 @@ describe('Razorpay subscriptions: a plan per artist and cycle, charged, halted a
     expect(await http.stream(ids.subSong!, user)).toBe(200);
     await g.emulator.clock.advance(remote.current_end * 1000 - g.emulator.clock.now().getTime() + 60_000);
     await webhooksSettled(g.emulator, 'razorpay');
-    expect((await direct.subscriptions.fetch(started.subscriptionId)).status).toBe('cancelled');
+    expect((await direct.fetchSubscription(started.subscriptionId)).status).toBe('cancelled');
     expect(await http.stream(ids.subSong!, user)).toBe(403);
   });
 });
@@ -367,7 +364,7 @@ describe('Razorpay refunds and disputes revoke', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(await http.stream(ids.single!, user)).toBe(403);
     await webhooksSettled(g.emulator, 'razorpay');
-    const remote = (await direct.payments.fetch(response.razorpay_payment_id!)) as unknown as {
+    const remote = (await direct.fetchPayment(response.razorpay_payment_id!)) as unknown as {
       amount_refunded: number;
     };
     expect(remote.amount_refunded).toBe(129);
@@ -380,21 +377,29 @@ describe('Razorpay refunds and disputes revoke', () => {
     const user = await fan();
     const { transactionId, response } = await buy(user, 'album', ids.premium!, 1499);
     expect(await http.stream(ids.premiumTrack!, user)).toBe(200);
-    await direct.payments.refund(response.razorpay_payment_id!, { amount: 1499 });
+    await direct.refundPayment(response.razorpay_payment_id!, { amount: 1499 });
     await webhooksSettled(g.emulator, 'razorpay');
     expect(await orderStatus(user, transactionId)).toBe('refunded');
     expect(await http.stream(ids.premiumTrack!, user)).toBe(403);
   });
 
-  it('a dispute revokes and marks the order disputed', async () => {
+  it('a dispute takes the money back only when lost (Razorpay deducts it then): the order is disputed, the song stops', async () => {
     const user = await fan();
     const { transactionId, response } = await buy(user, 'song', ids.single!, 129);
-    await postJson(
+    const opened = await postJson(
       `${g.emulator.razorpay.url}/_emulator/payments/${response.razorpay_payment_id}/dispute`,
       {},
     );
     await webhooksSettled(g.emulator, 'razorpay');
+    // Open: nothing deducted yet (the dispute entity's amount_deducted is 0 until it is lost); the song still plays.
+    expect(await orderStatus(user, transactionId)).toBe('paid');
+    expect(await http.stream(ids.single!, user)).toBe(200);
+    await postJson(`${g.emulator.razorpay.url}/_emulator/disputes/${String(opened.body!.id)}/close`, {
+      outcome: 'lost',
+    });
+    await webhooksSettled(g.emulator, 'razorpay');
     expect(await orderStatus(user, transactionId)).toBe('disputed');
     expect(await http.stream(ids.single!, user)).toBe(403);
   });
+
 });

@@ -435,6 +435,8 @@ describe('Stripe refunds and disputes revoke', () => {
     );
     expect(await http.stream(ids.subSong!, user)).toBe(403);
     expect((await localSubscription(started.subscriptionId)).status).toBe('revoked');
+    // Stopping the renewals at Stripe is a job (retried until Stripe agrees).
+    await g.ctx.app.services.jobs.drain();
     const stripe = (await import('stripe')).default;
     const base = new URL(g.emulator.stripe.url);
     const direct = new stripe(g.credentials.stripe.secretKey, {

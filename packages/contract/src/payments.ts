@@ -95,6 +95,7 @@ export const PAYMENT_ERROR_CODES = {
   paymentDeclined: 'PAYMENT_DECLINED',
   notRefundable: 'NOT_REFUNDABLE',
   tooManyOrders: 'TOO_MANY_ORDERS',
+  amountTooSmall: 'AMOUNT_TOO_SMALL',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -204,6 +205,8 @@ export const GatewayInfo = z.object({
   /** The browser script's address when it is not the provider's own CDN (the emulator's stand-in). */
   scriptUrl: z.string().nullable(),
   subscriptions: z.boolean(),
+  /** The smallest charge it takes in the catalogue's currency (minor units); the web offers it only from there. */
+  minimumAmount: z.number().int().optional(),
 });
 export type GatewayInfo = z.infer<typeof GatewayInfo>;
 

@@ -125,7 +125,7 @@ export async function sync(real: Real, model: Model): Promise<void> {
 }
 
 abstract class Step implements Command {
-  check(): boolean {
+  check(_model: Readonly<Model>): boolean {
     return true;
   }
   abstract act(model: Model, real: Real): Promise<void>;
@@ -157,7 +157,7 @@ class Pay extends Step {
   ) {
     super();
   }
-  check(model: Readonly<Model>) {
+  override check(model: Readonly<Model>) {
     return model.orders.length > 0;
   }
   async act(model: Model, real: Real) {
@@ -176,7 +176,7 @@ class Refund extends Step {
   ) {
     super();
   }
-  check(model: Readonly<Model>) {
+  override check(model: Readonly<Model>) {
     return model.orders.length > 0;
   }
   async act(model: Model, real: Real) {
@@ -191,7 +191,7 @@ class Dispute extends Step {
   constructor(readonly pick: number) {
     super();
   }
-  check(model: Readonly<Model>) {
+  override check(model: Readonly<Model>) {
     return model.orders.length > 0;
   }
   async act(model: Model, real: Real) {
@@ -209,7 +209,7 @@ class CloseDispute extends Step {
   ) {
     super();
   }
-  check(model: Readonly<Model>) {
+  override check(model: Readonly<Model>) {
     return model.orders.some((order) => order.disputeId);
   }
   async act(model: Model, real: Real) {

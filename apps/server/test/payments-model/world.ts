@@ -8,7 +8,7 @@ import { commerceFixtures, requests, type TestUser } from '../payments.fixtures'
 /** What a buyer can own: a single, a song on an album, and that album (owning it owns the song). */
 export type ItemKey = 'songA' | 'songB' | 'albumX';
 export const ITEMS: ItemKey[] = ['songA', 'songB', 'albumX'];
-export const PRICES: Record<ItemKey, number> = { songA: 99, songB: 129, albumX: 499 };
+export const PRICES: Record<ItemKey, number> = { songA: 149, songB: 129, albumX: 499 };
 /** The songs whose playback the invariants check, and the items that give each. */
 export const SONGS = { songA: ['songA'], songB: ['songB', 'albumX'] } as const satisfies Record<
   string,

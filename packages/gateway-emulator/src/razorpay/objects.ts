@@ -213,3 +213,63 @@ export function subscriptionObject(
     remaining_count: values.total,
   };
 }
+
+/**
+ * A subscription's invoice (Razorpay's Invoices API entity): one per charge, naming its payment and order and the
+ * billing period the charge pays for.
+ */
+export function invoiceObject(
+  created: number,
+  values: {
+    id: string;
+    subscriptionId: string;
+    paymentId: string;
+    orderId: string;
+    customerId: string | null;
+    amount: number;
+    currency: string;
+    paid: boolean;
+    period: { start: number; end: number } | null;
+  },
+): Obj {
+  return {
+    id: values.id,
+    entity: 'invoice',
+    type: 'invoice',
+    invoice_number: null,
+    customer_id: values.customerId,
+    customer_details: null,
+    order_id: values.orderId,
+    subscription_id: values.subscriptionId,
+    line_items: [],
+    payment_id: values.paid ? values.paymentId : null,
+    status: values.paid ? 'paid' : 'issued',
+    expire_by: null,
+    issued_at: created,
+    paid_at: values.paid ? created : null,
+    cancelled_at: null,
+    expired_at: null,
+    sms_status: null,
+    email_status: null,
+    date: created,
+    terms: null,
+    partial_payment: false,
+    gross_amount: values.amount,
+    tax_amount: 0,
+    taxable_amount: values.amount,
+    amount: values.amount,
+    amount_paid: values.paid ? values.amount : 0,
+    amount_due: values.paid ? 0 : values.amount,
+    currency: values.currency,
+    currency_symbol: values.currency === 'INR' ? '₹' : values.currency,
+    description: null,
+    notes: {},
+    comment: null,
+    short_url: null,
+    view_less: true,
+    billing_start: values.period?.start ?? null,
+    billing_end: values.period?.end ?? null,
+    group_taxes_discounts: false,
+    created_at: created,
+  };
+}

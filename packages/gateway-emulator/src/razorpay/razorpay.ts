@@ -14,7 +14,14 @@ import {
   refuse,
   type RazorpayCredentials,
 } from './dialect';
-import { disputeObject, orderObject, paymentObject, refundObject, type PaymentError } from './objects';
+import {
+  disputeObject,
+  invoiceObject,
+  orderObject,
+  paymentObject,
+  refundObject,
+  type PaymentError,
+} from './objects';
 import { razorpayControl, razorpayRoutes } from './routes';
 
 /** Razorpay refunds a payment that stays authorized (never captured) for five days. */
@@ -234,7 +241,7 @@ export class RazorpayEmulator extends ProviderState {
     }
     const start = this.now();
     const end = Math.floor(addMonths(new Date(start * 1000), Number(plan.interval)).getTime() / 1000);
-    const payment = this.subscriptionPayment(subscription, plan, undefined, email);
+    const payment = this.subscriptionPayment(subscription, plan, undefined, email, { start, end });
     Object.assign(subscription, {
       status: 'active',
       payment_method: 'card',
@@ -293,7 +300,7 @@ export class RazorpayEmulator extends ProviderState {
     }
     const start = Number(subscription.current_end);
     const end = Math.floor(addMonths(new Date(start * 1000), Number(plan.interval)).getTime() / 1000);
-    const payment = this.subscriptionPayment(subscription, plan);
+    const payment = this.subscriptionPayment(subscription, plan, undefined, undefined, { start, end });
     Object.assign(subscription, {
       status: 'active',
       current_start: start,
@@ -363,8 +370,17 @@ export class RazorpayEmulator extends ProviderState {
     }
   }
 
-  /** A subscription's payment: Razorpay bills it through an invoice with its own order. */
-  private subscriptionPayment(subscription: Obj, plan: Obj, failure?: PaymentError, email?: string): Obj {
+  /**
+   * A subscription's payment: Razorpay bills it through an invoice (with the billing period it pays for) and an
+   * order of its own.
+   */
+  private subscriptionPayment(
+    subscription: Obj,
+    plan: Obj,
+    failure?: PaymentError,
+    email?: string,
+    period?: { start: number; end: number },
+  ): Obj {
     const item = plan.item as { amount: number; currency: string };
     const order = this.createOrder({
       amount: item.amount,
@@ -372,16 +388,31 @@ export class RazorpayEmulator extends ProviderState {
       receipt: null,
       notes: {},
     });
+    const invoiceId = randomId('inv_', 14);
     const payment = this.save(
       'payments',
       paymentObject(this.now(), {
         amount: item.amount,
         currency: item.currency,
         orderId: order.id,
-        invoiceId: randomId('inv_', 14),
+        invoiceId,
         error: failure,
         email,
         customerId: subscription.customer_id as string | null,
+      }),
+    );
+    this.save(
+      'invoices',
+      invoiceObject(this.now(), {
+        id: invoiceId,
+        subscriptionId: String(subscription.id),
+        paymentId: String(payment.id),
+        orderId: String(order.id),
+        customerId: (subscription.customer_id as string | null) ?? null,
+        amount: item.amount,
+        currency: item.currency,
+        paid: !failure,
+        period: period ?? null,
       }),
     );
     order.attempts = 1;

@@ -121,6 +121,8 @@ export function razorpayRoutes(rzp: RazorpayEmulator): Array<RouteSpec<unknown, 
     fetch('/v1/refunds/:id', 'refunds'),
     list('/v1/disputes', 'disputes'),
     fetch('/v1/disputes/:id', 'disputes'),
+    list('/v1/invoices', 'invoices'),
+    fetch('/v1/invoices/:id', 'invoices'),
     route('POST /v1/plans', 'basic', {
       input: z.object({
         period: z.enum(['daily', 'weekly', 'monthly', 'yearly']),

@@ -19,7 +19,13 @@ import {
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { assertPrice, purchaseOffer, subscriptionOffer, type Offer } from './offers';
 import { presentOrder } from './order.presenter';
-import { gatewayUnavailable, type GatewayRegistry, type PaymentGateway } from './payment-gateway';
+import { formatMoney, minimumCharge } from './money';
+import {
+  GATEWAY_LABELS,
+  gatewayUnavailable,
+  type GatewayRegistry,
+  type PaymentGateway,
+} from './payment-gateway';
 import type { PaymentLedger } from './payment-ledger';
 import { AUTO_JOB_ATTEMPTS, PAYMENT_JOBS } from './payment-jobs.types';
 import type { OrderRow, PaymentsRepository, SubscriptionRow } from './payments.repository';
@@ -93,7 +99,12 @@ export class PaymentsService {
 
   /** The configured gateways, as the web app offers them. */
   gatewaysInfo(): GatewaysResponse {
-    return { gateways: this.deps.gateways.all().map((g) => g.describe()), currency: this.deps.currency };
+    return {
+      gateways: this.deps.gateways
+        .all()
+        .map((g) => ({ ...g.describe(), minimumAmount: minimumCharge(g.name, this.deps.currency) })),
+      currency: this.deps.currency,
+    };
   }
 
   gateway(name: GatewayName): PaymentGateway {
@@ -129,6 +140,14 @@ export class PaymentsService {
     offer: Offer,
     extra: { subscriptionId?: string } = {},
   ): Promise<OrderRow> {
+    const minimum = minimumCharge(gateway, offer.currency);
+    if (offer.amount < minimum) {
+      throw new AppError(
+        400,
+        'AMOUNT_TOO_SMALL',
+        `${GATEWAY_LABELS[gateway]} takes payments of at least ${formatMoney(minimum, offer.currency)}; please choose another way to pay.`,
+      );
+    }
     const limit = this.deps.ordersPerHour ?? ORDERS_PER_HOUR;
     const since = new Date(this.now().getTime() - HOUR_MS);
     const recent = await this.deps.repo.countOrdersSince(buyer.id, since);

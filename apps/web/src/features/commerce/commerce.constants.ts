@@ -31,6 +31,7 @@ export const PAYMENT_ERROR_CODES: typeof ContractErrorCodes = {
   paymentDeclined: 'PAYMENT_DECLINED',
   notRefundable: 'NOT_REFUNDABLE',
   tooManyOrders: 'TOO_MANY_ORDERS',
+  amountTooSmall: 'AMOUNT_TOO_SMALL',
 };
 
 export const SUBSCRIPTION_MESSAGES: typeof ContractSubscriptionMessages = {

@@ -201,11 +201,7 @@ export class RazorpayService {
   /** A payment Razorpay reports (an event, or reconciliation): captured if it must be, then its truth. */
   async paymentTruth(paymentId: string): Promise<Truth> {
     const fetched = await this.fetchPayment(paymentId, () => razorpayFailure(new Error('payment not found')));
-    if (fetched.order_id) {
-      const order = await this.payments.repo.findOrderByExternal('razorpay', fetched.order_id);
-      const payment = order ? await this.captureFor(order, fetched) : fetched;
-      return { kind: 'payment', payment, order };
-    }
+    // A subscription's charge has an invoice (and an order of Razorpay's own): it belongs to the subscription.
     if (fetched.invoice_id) {
       const invoice = await this.wrap(() => this.api.fetchInvoice(fetched.invoice_id!));
       if (invoice.subscription_id) {
@@ -213,6 +209,11 @@ export class RazorpayService {
         const period = moneyTaken(fetched) ? await this.periodOf(fetched, subscription) : null;
         return { kind: 'subscription', subscription, payment: fetched, period };
       }
+    }
+    if (fetched.order_id) {
+      const order = await this.payments.repo.findOrderByExternal('razorpay', fetched.order_id);
+      const payment = order ? await this.captureFor(order, fetched) : fetched;
+      return { kind: 'payment', payment, order };
     }
     return { kind: 'payment', payment: fetched, order: null };
   }

@@ -48,14 +48,17 @@ export function CheckoutDialog({
   const [cycle, setCycle] = useState<SubscriptionCycle>('1m');
   const groupId = useId();
   const subscription = offer.kind === 'subscription';
-  const offered = (gateways.data?.gateways ?? []).filter((gateway) => !subscription || gateway.subscriptions);
+  const priced: Offer = subscription ? { ...offer, amount: cyclePrice(offer.amount, cycle) } : offer;
+  // A gateway is offered for what it can take: subscriptions where it bills them, amounts from its minimum charge.
+  const offered = (gateways.data?.gateways ?? []).filter(
+    (gateway) => (!subscription || gateway.subscriptions) && (gateway.minimumAmount ?? 0) <= priced.amount,
+  );
   const gateway = offered.find((candidate) => candidate.name === chosen) ?? offered[0] ?? null;
 
   useEffect(() => {
     if (!open) setChosen(null);
   }, [open]);
 
-  const priced: Offer = subscription ? { ...offer, amount: cyclePrice(offer.amount, cycle) } : offer;
   const price = formatMoney(priced.amount, priced.currency);
   const title = subscription ? `Subscribe to ${offer.itemTitle}` : `Buy ${offer.itemTitle}`;
 
