@@ -393,7 +393,13 @@ export const PaymentsHealthResponse = z.object({
 });
 export type PaymentsHealthResponse = z.infer<typeof PaymentsHealthResponse>;
 
-/** `POST /api/admin/payments/reconcile`: runs the reconciliation of every configured gateway now. */
+/** `POST /api/admin/payments/reconcile?gateway=`: runs the reconciliation of every configured gateway (or one) now. */
+export const ReconcileQuery = z.object({
+  gateway: z
+    .enum(['stripe', 'razorpay', 'paypal'], { error: "must be 'stripe', 'razorpay' or 'paypal'" })
+    .optional(),
+});
+export type ReconcileQuery = z.infer<typeof ReconcileQuery>;
 export const ReconcileResponse = z.object({ runs: z.array(ReconciliationRunEntry) });
 export type ReconcileResponse = z.infer<typeof ReconcileResponse>;
 

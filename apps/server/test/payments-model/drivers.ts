@@ -77,10 +77,13 @@ export function stripeDriver(world: World): Driver {
         'card[cvc]': '123',
       });
       // Stripe.js confirms in the browser; a cancelled PaymentIntent is refused (the model expects that).
-      await browserForm(emulator.stripe.url, key, `/v1/payment_intents/${order.checkoutId}/confirm`, {
-        client_secret: order.clientSecret!,
-        payment_method: String(method.body.id),
-      });
+      const confirmed = await browserForm(
+        emulator.stripe.url,
+        key,
+        `/v1/payment_intents/${order.checkoutId}/confirm`,
+        { client_secret: order.clientSecret!, payment_method: String(method.body.id) },
+      );
+      if (confirmed.body.status === 'succeeded') order.paymentId = order.checkoutId;
     },
     async refund(_w, order, partial) {
       await control(
@@ -215,7 +218,12 @@ export function paypalDriver(world: World): Driver {
       });
       // The buttons' onApprove asks our server to capture (unless the buyer closed the window first).
       if (approved.status === 200 && confirm) {
-        await w.http.post('/api/payments/paypal/capture-order', { orderId: order.checkoutId }, buyer);
+        const captured = await w.http.post(
+          '/api/payments/paypal/capture-order',
+          { orderId: order.checkoutId },
+          buyer,
+        );
+        if (captured.statusCode === 200 || captured.statusCode === 409) order.paymentId = order.checkoutId;
       }
     },
     async refund(_w, order, partial) {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DRIVERS } from './drivers';
-import { commandArbitrary, runHistory } from './model';
+import { commandArbitrary, PROFILE, runHistory } from './model';
 import { createWorld, type World } from './world';
 
 /** Histories per gateway: 300 in `npm test`; the bench (bench:payments-model) asks for many more. */
@@ -29,6 +29,7 @@ export function modelSuite(gateway: keyof typeof DRIVERS): void {
       let histories = 0;
       let commands = 0;
       const violations: string[] = [];
+      const reached: Record<string, number> = {};
       await fc
         .assert(
           fc.asyncProperty(commandArbitrary(), async (steps) => {
@@ -37,15 +38,26 @@ export function modelSuite(gateway: keyof typeof DRIVERS): void {
             commands += list.length + 1;
             const real = await runHistory(world, driver, list);
             violations.push(...real.violations);
+            for (const label of real.reached) reached[label] = (reached[label] ?? 0) + 1;
           }),
           { numRuns: RUNS, ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}) },
         )
         .finally(() => {
+          if (PROFILE && process.env.MODEL_PROFILE) {
+            writeFileSync(process.env.MODEL_PROFILE, JSON.stringify(PROFILE));
+          }
           if (process.env.MODEL_REPORT) {
             const seconds = (Date.now() - started) / 1000;
             writeFileSync(
               process.env.MODEL_REPORT,
-              JSON.stringify({ gateway, histories, commands, violations: violations.length, seconds }),
+              JSON.stringify({
+                gateway,
+                histories,
+                commands,
+                violations: violations.length,
+                seconds,
+                reached,
+              }),
             );
           }
         });

@@ -87,6 +87,28 @@ export async function ledgerOf(world: World, orderId: string) {
   };
 }
 
+/**
+ * Per song or album id, how many of these orders stand paid in the ledger with money left and no automatic refund
+ * decided (a second payment for an owned item is refunded by the ledger, so it does not stand).
+ */
+export async function standingPaidOrders(world: World, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await world.g.ctx.database.query<{ item: string; standing: number }>(sql`
+    select coalesce(o.song_id, o.album_id)::text as item, count(*)::int as standing
+    from ${orders} o
+    where o.id in (${sql.join(
+      orderIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      and o.status = 'paid'
+      and not exists (select 1 from ${paymentIssues} i where i.order_id = o.id
+                      and i.kind in ('duplicate_payment', 'amount_mismatch'))
+      and coalesce((select sum(amount) from ${payments} p where p.order_id = o.id and p.status = 'succeeded'), 0)
+        > coalesce((select sum(amount) from ${refunds} r where r.order_id = o.id), 0)
+    group by 1`);
+  return new Map(rows.map((row) => [row.item, row.standing]));
+}
+
 /** Webhooks of a gateway that were emitted and not answered 2xx yet (held, dropped, or failed). */
 export function undelivered(world: World, gateway: GatewayName): number {
   return world.g.emulator

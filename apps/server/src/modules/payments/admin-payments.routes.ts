@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
   PaymentIssueParams,
+  ReconcileQuery,
   PaymentIssueResponse,
   PaymentsHealthResponse,
   ReconcileResponse,

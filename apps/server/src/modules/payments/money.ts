@@ -50,7 +50,10 @@ export function fromDecimalString(value: string | undefined, currency: string): 
  * amounts" table (50 cents in most currencies, 30 pence, 50 yen), Razorpay's orders (100 subunits), PayPal's one
  * minor unit. Below it the gateway refuses the order, so Backbeat refuses it first, with a message.
  */
-export function minimumCharge(gateway: 'stripe' | 'razorpay' | 'paypal' | 'sandbox', currency: string): number {
+export function minimumCharge(
+  gateway: 'stripe' | 'razorpay' | 'paypal' | 'sandbox',
+  currency: string,
+): number {
   if (gateway === 'razorpay') return 100;
   if (gateway === 'stripe') return STRIPE_MINIMUMS[currency.toUpperCase()] ?? 50;
   if (gateway === 'paypal') return 1;

@@ -4,6 +4,7 @@ import type { AppDb } from '../../db/client';
 import { reconciliationRuns } from '../../db/schema';
 import type { JobLog } from '../../jobs/job-runner';
 import type { AdjustmentsRepository } from './adjustments.repository';
+import { gatewayUnavailable } from './payment-gateway';
 
 export type ReconciliationRun = typeof reconciliationRuns.$inferSelect;
 
@@ -56,10 +57,15 @@ export class Reconciliation {
     return this.deps.sources.map((source) => source.gateway);
   }
 
-  /** Runs every configured gateway (one after the other); a gateway that fails does not stop the others. */
-  async runAll(trigger: 'schedule' | 'admin'): Promise<ReconciliationRun[]> {
+  /**
+   * Runs every configured gateway, or the one named (503 when it is not configured), one after the other; a
+   * gateway that fails does not stop the others.
+   */
+  async runAll(trigger: 'schedule' | 'admin', only?: GatewayName): Promise<ReconciliationRun[]> {
+    const sources = only ? this.deps.sources.filter((source) => source.gateway === only) : this.deps.sources;
+    if (only && sources.length === 0) throw gatewayUnavailable(only);
     const runs: ReconciliationRun[] = [];
-    for (const source of this.deps.sources) runs.push(await this.run(source, trigger));
+    for (const source of sources) runs.push(await this.run(source, trigger));
     return runs;
   }
 
