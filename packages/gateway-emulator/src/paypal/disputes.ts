@@ -1,5 +1,5 @@
 import type { Obj } from '../core/store';
-import type { PaypalBilling } from './billing';
+import type { PaypalSales } from './sales';
 import { paypalId, type PaypalContext } from './context';
 import { refuse } from './dialect';
 import type { PaypalOrders } from './orders';
@@ -9,7 +9,7 @@ export class PaypalDisputes {
   constructor(
     private readonly ctx: PaypalContext,
     private readonly orders: PaypalOrders,
-    private readonly billing: PaypalBilling,
+    private readonly sales: PaypalSales,
   ) {}
 
   open(transactionId: string): Obj {
@@ -76,7 +76,7 @@ export class PaypalDisputes {
     this.ctx.store.meta(isCapture ? 'captures' : 'sales', transactionId).disputed = false;
     if (favour === 'buyer') {
       if (isCapture) this.orders.reverse(transactionId);
-      else this.billing.reverseSale(transactionId);
+      else this.sales.reverseSale(transactionId);
     }
     this.ctx.emit(
       'CUSTOMER.DISPUTE.RESOLVED',

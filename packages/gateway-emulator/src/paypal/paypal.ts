@@ -18,7 +18,9 @@ import { PaypalContext } from './context';
 import { PaypalDialect, toDecimal, toMinor, type PaypalCredentials } from './dialect';
 import { PaypalDisputes } from './disputes';
 import { PaypalOrders } from './orders';
-import { paypalControl, paypalRoutes } from './routes';
+import { PaypalSales } from './sales';
+import { paypalControl } from './control';
+import { paypalRoutes } from './routes';
 
 /**
  * PayPal's REST API (OAuth, Orders v2, Payments v2, v1 sales, catalog products, billing plans and subscriptions,
@@ -30,6 +32,7 @@ export class PaypalEmulator {
   readonly ctx: PaypalContext;
   readonly orders: PaypalOrders;
   readonly billing: PaypalBilling;
+  readonly sales: PaypalSales;
   readonly disputes: PaypalDisputes;
   private readonly dialect: PaypalDialect;
 
@@ -37,7 +40,8 @@ export class PaypalEmulator {
     this.ctx = new PaypalContext(credentials, store, clock, webhooks);
     this.orders = new PaypalOrders(this.ctx);
     this.billing = new PaypalBilling(this.ctx);
-    this.disputes = new PaypalDisputes(this.ctx, this.orders, this.billing);
+    this.sales = new PaypalSales(this.ctx, this.billing);
+    this.disputes = new PaypalDisputes(this.ctx, this.orders, this.sales);
     this.dialect = new PaypalDialect(clock);
     this.router = new Router(this.dialect)
       .add(...paypalRoutes(this))

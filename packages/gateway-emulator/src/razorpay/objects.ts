@@ -3,6 +3,7 @@
  * complete: every documented field, null where nothing applies. The emulator's tests check them against the
  * `razorpay` package's type definitions.
  */
+import { Lifecycle } from '../core/lifecycle';
 import { randomId, type Obj } from '../core/store';
 
 const id = (prefix: string) => randomId(prefix, 14);
@@ -273,3 +274,20 @@ export function invoiceObject(
     created_at: created,
   };
 }
+
+/** A payment's statuses and Razorpay's moves between them. */
+export const PAYMENT_STATES = new Lifecycle<'created' | 'authorized' | 'captured' | 'refunded' | 'failed'>({
+  created: ['authorized', 'failed'],
+  authorized: ['captured', 'refunded', 'failed'],
+  captured: ['refunded'],
+  refunded: [],
+  failed: [],
+});
+/** A dispute's statuses. */
+export const DISPUTE_STATES = new Lifecycle<'open' | 'under_review' | 'won' | 'lost' | 'closed'>({
+  open: ['under_review', 'won', 'lost'],
+  under_review: ['won', 'lost'],
+  won: [],
+  lost: [],
+  closed: [],
+});

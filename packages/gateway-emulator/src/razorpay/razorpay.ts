@@ -1,6 +1,5 @@
 import { addMonths, DAY_MS, type Clock } from '../core/clock';
 import { controlRoutes } from '../core/control';
-import { Lifecycle } from '../core/lifecycle';
 import { ProviderState } from '../core/provider';
 import { Router } from '../core/router';
 import { randomId, type Obj, type Store } from '../core/store';
@@ -15,9 +14,11 @@ import {
   type RazorpayCredentials,
 } from './dialect';
 import {
+  DISPUTE_STATES,
   disputeObject,
   invoiceObject,
   orderObject,
+  PAYMENT_STATES,
   paymentObject,
   refundObject,
   type PaymentError,
@@ -26,21 +27,6 @@ import { razorpayControl, razorpayRoutes } from './routes';
 
 /** Razorpay refunds a payment that stays authorized (never captured) for five days. */
 const AUTO_REFUND_AFTER_SECONDS = (5 * DAY_MS) / 1000;
-
-const payments = new Lifecycle<'created' | 'authorized' | 'captured' | 'refunded' | 'failed'>({
-  created: ['authorized', 'failed'],
-  authorized: ['captured', 'refunded', 'failed'],
-  captured: ['refunded'],
-  refunded: [],
-  failed: [],
-});
-const disputes = new Lifecycle<'open' | 'under_review' | 'won' | 'lost' | 'closed'>({
-  open: ['under_review', 'won', 'lost'],
-  under_review: ['won', 'lost'],
-  won: [],
-  lost: [],
-  closed: [],
-});
 
 export interface RazorpaySettings {
   /** The dashboard's "automatic capture" setting: off (the default) leaves payments `authorized` until captured. */
@@ -155,7 +141,7 @@ export class RazorpayEmulator extends ProviderState {
       refuse('Currency should be same as payment currency', { field: 'currency' });
     if (amount !== payment.amount)
       refuse('Capture amount must be equal to the amount authorized', { field: 'amount' });
-    payments.move(payment, 'captured', () => notFound());
+    PAYMENT_STATES.move(payment, 'captured', () => notFound());
     payment.captured = true;
     payment.fee = Math.round(amount * 0.02);
     payment.tax = Math.round(Number(payment.fee) * 0.18);
@@ -219,7 +205,7 @@ export class RazorpayEmulator extends ProviderState {
 
   /** The bank decides a dispute: `payment.dispute.won` or `.lost` (the amount is deducted), then `.closed`. */
   closeDispute(dispute: Obj, outcome: 'won' | 'lost'): Obj {
-    disputes.move(dispute, outcome, (from) => refuse(`The dispute is already ${from}`));
+    DISPUTE_STATES.move(dispute, outcome, (from) => refuse(`The dispute is already ${from}`));
     if (outcome === 'lost') dispute.amount_deducted = dispute.amount;
     this.save('disputes', dispute);
     const payment = this.get('payments', String(dispute.payment_id));

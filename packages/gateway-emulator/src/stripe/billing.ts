@@ -2,7 +2,7 @@ import { addMonths } from '../core/clock';
 import type { Obj } from '../core/store';
 import type { StripeContext } from './context';
 import { invalidRequest } from './dialect';
-import { invoiceObject, invoicePaymentObject, subscriptionObject } from './objects';
+import { invoiceObject, invoicePaymentObject, subscriptionObject } from './billing-objects';
 import type { StripePayments } from './payments';
 
 const DAY = 24 * 3600;

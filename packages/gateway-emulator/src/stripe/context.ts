@@ -4,7 +4,7 @@ import { Refusal } from '../core/router';
 import type { Obj, Store } from '../core/store';
 import type { WebhookDispatcher } from '../core/webhooks';
 import { missing, STRIPE_API_VERSION, stripeSignature, type StripeCredentials } from './dialect';
-import { eventObject } from './objects';
+import { eventObject } from './billing-objects';
 
 /** Which collection an expandable field's id lives in. */
 const EXPANDABLE: Record<string, string> = {

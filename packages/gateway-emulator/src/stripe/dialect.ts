@@ -39,6 +39,14 @@ export const missing = (kind: string, id: string, param = 'id'): never =>
     message: `No such ${kind}: '${id}'`,
     param,
   });
+export function missingParam(param: string): never {
+  return refuse(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    message: `Missing required param: ${param}.`,
+    param,
+  });
+}
 export const invalidRequest = (message: string, extra: Record<string, unknown> = {}): never =>
   refuse(400, { type: 'invalid_request_error', message, ...extra });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { inRange, newestFirst, stripePage, type CreatedRange } from '../core/lists';
 import { json, route, type EmulatorResponse, type RouteContext, type RouteSpec } from '../core/router';
 import type { Obj } from '../core/store';
 import type { StripeBilling } from './billing';
+import { billingRoutes } from './billing-routes';
 import type { StripeContext } from './context';
 import {
   bool,
@@ -10,16 +10,16 @@ import {
   expand,
   int,
   invalidRequest,
-  listParams,
   metadata,
+  missingParam,
   refuse,
   stripeError,
-  type StripeCaller,
 } from './dialect';
-import { customerObject, priceObject, productObject, setupIntentObject } from './objects';
+import { ledgerRoutes } from './ledger-routes';
+import { customerObject, setupIntentObject } from './objects';
 import type { StripePayments } from './payments';
+import { routeKit } from './route-kit';
 
-type Ctx<I> = RouteContext<I, StripeCaller>;
 const card = z
   .object({
     number: z.string().optional(),
@@ -38,63 +38,21 @@ const billing = z
 const methodData = z
   .object({ type: z.literal('card').optional(), card, billing_details: billing })
   .optional();
-const refundReason = z.enum(['duplicate', 'fraudulent', 'requested_by_customer']);
 const cancellationReason = z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']);
 
 /**
  * Stripe's REST routes as stripe-node and Stripe.js call them for Backbeat: each a row with its auth scheme
  * (`secret`, or `client` where Stripe.js may call with the publishable key and the object's client secret), its
- * parameters as Stripe validates them and a handler.
+ * parameters as Stripe validates them and a handler. Payments here; billing-routes.ts and ledger-routes.ts hold
+ * the rest of the table.
  */
 export function stripeRoutes(
   ctx: StripeContext,
   payments: StripePayments,
   billingPart: StripeBilling,
 ): Array<RouteSpec<unknown, unknown>> {
-  const expanded = (object: Obj, paths: string[] | undefined) => json(200, ctx.expand(object, paths ?? []));
-  /** A list route: filters, then Stripe's cursor pagination, newest first. */
-  type ListInput = {
-    created?: CreatedRange;
-    limit?: number;
-    starting_after?: string;
-    ending_before?: string;
-    expand?: string[];
-  } & Record<string, unknown>;
-  const list = (
-    path: string,
-    collection: string,
-    kind: string,
-    filters: z.ZodRawShape,
-    keep: (object: Obj, input: Record<string, unknown>) => boolean,
-  ) =>
-    route(`GET ${path}`, 'secret', {
-      input: z.object({ ...listParams, ...filters }) as unknown as z.ZodType<ListInput>,
-      handler: ({ input }: Ctx<ListInput>) => {
-        const page = stripePage(
-          newestFirst(ctx.store.values<Obj>(collection), (o) => Number(o.created)),
-          (object) =>
-            !object.deleted && inRange(Number(object.created), input.created) && keep(object, input),
-          input,
-          path,
-          (param, id) =>
-            stripeError(404, {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              message: `No such ${kind}: '${id}'`,
-              param,
-            }),
-        );
-        return json(200, {
-          ...page,
-          data: page.data.map((object) =>
-            ctx.expand(
-              object,
-              (input.expand ?? []).map((p) => p.replace(/^data\./, '')),
-            ),
-          ),
-        });
-      },
-    });
+  const kit = routeKit(ctx);
+  const { expanded, customer, list } = kit;
   /** The intent a client route names: Stripe.js must also give the intent's client secret. */
   const ownIntent = (
     collection: string,
@@ -112,17 +70,6 @@ export function stripeRoutes(
     }
     return intent;
   };
-  const customer = (id: string, param = 'customer') => {
-    const found = ctx.retrieve('customers', 'customer', id, param);
-    return found.deleted
-      ? refuse(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such customer: '${id}'`,
-          param,
-        })
-      : found;
-  };
   const confirmSetup = (
     intent: Obj,
     pm: string | undefined,
@@ -131,13 +78,7 @@ export function stripeRoutes(
   ): EmulatorResponse => {
     const methodId =
       pm ?? (data?.card ? payments.createPaymentMethod(data.card, data.billing_details).id : undefined);
-    if (!methodId)
-      return stripeError(400, {
-        type: 'invalid_request_error',
-        code: 'parameter_missing',
-        message: 'Missing required param: payment_method.',
-        param: 'payment_method',
-      });
+    if (!methodId) missingParam('payment_method');
     ctx.retrieve('payment_methods', 'PaymentMethod', methodId, 'payment_method');
     intent.payment_method = methodId;
     const behaviour = payments.behaviourOf(methodId);
@@ -407,238 +348,9 @@ export function stripeRoutes(
       },
     }),
 
-    // Products and prices
-    route('POST /v1/products', 'secret', {
-      input: z.object({ name: z.string().min(1), metadata: metadata.optional() }),
-      handler: ({ input }) => json(200, ctx.save('products', productObject(ctx.now(), input))),
-    }),
-    route('POST /v1/prices', 'secret', {
-      input: z.object({
-        unit_amount: int.pipe(z.number().min(0)),
-        currency,
-        product: z.string().optional(),
-        product_data: z.object({ name: z.string().min(1) }).optional(),
-        recurring: z
-          .object({
-            interval: z.enum(['month']),
-            interval_count: int.pipe(z.number().min(1).max(12)).optional(),
-          })
-          .optional(),
-        nickname: z.string().optional(),
-        metadata: metadata.optional(),
-      }),
-      handler: ({ input }) => {
-        let product = input.product;
-        if (product) ctx.retrieve('products', 'product', product, 'product');
-        else if (input.product_data)
-          product = ctx.save('products', productObject(ctx.now(), { name: input.product_data.name })).id;
-        else
-          return stripeError(400, {
-            type: 'invalid_request_error',
-            code: 'parameter_missing',
-            message: 'Missing required param: product.',
-            param: 'product',
-          });
-        const price = priceObject(ctx.now(), {
-          amount: input.unit_amount,
-          currency: input.currency,
-          product,
-          nickname: input.nickname ?? input.product_data?.name ?? null,
-          months: input.recurring ? (input.recurring.interval_count ?? 1) : null,
-          metadata: input.metadata,
-        });
-        return json(200, ctx.save('prices', price));
-      },
-    }),
-
-    // Subscriptions
-    route('POST /v1/subscriptions', 'secret', {
-      input: z.object({
-        customer: z.string(),
-        items: z.union([
-          z.array(z.object({ price: z.string() })),
-          z.record(z.string(), z.object({ price: z.string() })),
-        ]),
-        default_payment_method: z.string().optional(),
-        payment_behavior: z
-          .enum(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'])
-          .optional(),
-        metadata: metadata.optional(),
-        expand: expand.optional(),
-        payment_settings: z
-          .object({ save_default_payment_method: z.enum(['on_subscription', 'off']).optional() })
-          .optional(),
-      }),
-      handler: ({ input }) => {
-        const owner = customer(input.customer);
-        const first = Array.isArray(input.items) ? input.items[0] : Object.values(input.items)[0];
-        if (!first)
-          return stripeError(400, {
-            type: 'invalid_request_error',
-            code: 'parameter_missing',
-            message: 'Missing required param: items.',
-            param: 'items',
-          });
-        const price = ctx.retrieve('prices', 'price', first.price, 'items[0][price]');
-        const method =
-          input.default_payment_method ??
-          (owner.invoice_settings as { default_payment_method?: string | null }).default_payment_method ??
-          null;
-        const subscription = billingPart.createSubscription({
-          customer: owner,
-          price,
-          paymentMethod: method,
-          metadata: input.metadata ?? {},
-        });
-        return expanded(subscription, input.expand);
-      },
-    }),
-    route('GET /v1/subscriptions/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) =>
-        expanded(ctx.retrieve('subscriptions', 'subscription', param('id')), input.expand),
-    }),
-    route('POST /v1/subscriptions/:id', 'secret', {
-      input: z.object({
-        cancel_at_period_end: bool.optional(),
-        default_payment_method: z.string().optional(),
-        metadata: metadata.optional(),
-      }),
-      handler: ({ input, param }) =>
-        json(
-          200,
-          billingPart.update(ctx.retrieve('subscriptions', 'subscription', param('id')), {
-            cancelAtPeriodEnd: input.cancel_at_period_end,
-            paymentMethod: input.default_payment_method,
-            metadata: input.metadata,
-          }),
-        ),
-    }),
-    route('DELETE /v1/subscriptions/:id', 'secret', {
-      handler: ({ param }) => {
-        const subscription = ctx.retrieve('subscriptions', 'subscription', param('id'));
-        if (subscription.status === 'canceled') {
-          invalidRequest(`A canceled subscription can only update its cancellation_details and metadata.`, {
-            code: 'resource_missing',
-          });
-        }
-        return json(200, billingPart.cancel(subscription));
-      },
-    }),
-
-    // Invoices, charges, refunds, disputes, events
-    list(
-      '/v1/invoices',
-      'invoices',
-      'invoice',
-      {
-        subscription: z.string().optional(),
-        customer: z.string().optional(),
-        status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']).optional(),
-      },
-      (o, i) =>
-        (!i.customer || o.customer === i.customer) &&
-        (!i.status || o.status === i.status) &&
-        (!i.subscription ||
-          (o.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details
-            ?.subscription === i.subscription),
-    ),
-    route('GET /v1/invoices/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('invoices', 'invoice', param('id')), input.expand),
-    }),
-    list(
-      '/v1/charges',
-      'charges',
-      'charge',
-      { payment_intent: z.string().optional(), customer: z.string().optional() },
-      (o, i) =>
-        (!i.payment_intent || o.payment_intent === i.payment_intent) &&
-        (!i.customer || o.customer === i.customer),
-    ),
-    route('GET /v1/charges/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('charges', 'charge', param('id')), input.expand),
-    }),
-    route('POST /v1/refunds', 'secret', {
-      input: z.object({
-        charge: z.string().optional(),
-        payment_intent: z.string().optional(),
-        amount: int.optional(),
-        reason: refundReason.optional(),
-        metadata: metadata.optional(),
-        expand: expand.optional(),
-      }),
-      handler: ({ input }) => {
-        const charge = payments.chargeOf({ charge: input.charge, paymentIntent: input.payment_intent });
-        if (input.charge && input.payment_intent && charge.payment_intent !== input.payment_intent) {
-          invalidRequest('The charge does not belong to this PaymentIntent.', { param: 'payment_intent' });
-        }
-        return expanded(payments.refund(charge, input), input.expand);
-      },
-    }),
-    list(
-      '/v1/refunds',
-      'refunds',
-      'refund',
-      { charge: z.string().optional(), payment_intent: z.string().optional() },
-      (o, i) =>
-        (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent),
-    ),
-    route('GET /v1/refunds/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('refunds', 'refund', param('id')), input.expand),
-    }),
-    list(
-      '/v1/disputes',
-      'disputes',
-      'dispute',
-      { charge: z.string().optional(), payment_intent: z.string().optional() },
-      (o, i) =>
-        (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent),
-    ),
-    route('GET /v1/disputes/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('disputes', 'dispute', param('id')), input.expand),
-    }),
-    list(
-      '/v1/events',
-      'events',
-      'event',
-      {
-        type: z.string().optional(),
-        types: z.union([z.array(z.string()), z.record(z.string(), z.string())]).optional(),
-      },
-      (o, i) => {
-        const given = i.types as string[] | Record<string, string> | undefined;
-        const types = given
-          ? Array.isArray(given)
-            ? given
-            : Object.values(given)
-          : typeof i.type === 'string'
-            ? [i.type]
-            : [];
-        // Stripe keeps events for 30 days.
-        const recent = Number(o.created) >= ctx.now() - 30 * 24 * 3600;
-        return recent && (types.length === 0 || types.some((type) => matchesType(String(o.type), type)));
-      },
-    ),
-    route('GET /v1/events/:id', 'secret', {
-      handler: ({ param }) => json(200, ctx.retrieve('events', 'event', param('id'))),
-    }),
+    ...billingRoutes(ctx, billingPart, kit),
+    ...ledgerRoutes(ctx, payments, kit),
   ];
-}
-
-/** `charge.dispute.*` style filters, as Stripe's event list takes them. */
-function matchesType(type: string, filter: string): boolean {
-  if (!filter.includes('*')) return type === filter;
-  const pattern = new RegExp(
-    `^${filter
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^]*')}$`,
-  );
-  return pattern.test(type);
 }
 
 export function completeSetup(ctx: StripeContext, intent: Obj): Obj {

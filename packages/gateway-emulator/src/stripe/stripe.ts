@@ -9,6 +9,7 @@ import type { WebhookDispatcher } from '../core/webhooks';
 import { StripeBilling } from './billing';
 import { StripeContext } from './context';
 import { StripeDialect, type StripeCredentials } from './dialect';
+import { StripeDisputes } from './disputes';
 import { StripePayments } from './payments';
 import { completeSetup, stripeRoutes } from './routes';
 
@@ -22,12 +23,14 @@ export class StripeEmulator {
   readonly router: Router;
   readonly payments: StripePayments;
   readonly billing: StripeBilling;
+  readonly disputes: StripeDisputes;
   readonly ctx: StripeContext;
 
   constructor(credentials: StripeCredentials, store: Store, clock: Clock, webhooks: WebhookDispatcher) {
     this.ctx = new StripeContext(credentials, store, clock, webhooks);
     this.payments = new StripePayments(this.ctx);
     this.billing = new StripeBilling(this.ctx, this.payments);
+    this.disputes = new StripeDisputes(this.ctx);
     this.router = new Router(new StripeDialect(credentials, clock))
       .add(...stripeRoutes(this.ctx, this.payments, this.billing))
       .add(...this.threeDSecure())
@@ -61,11 +64,11 @@ export class StripeEmulator {
   /** Opens a dispute on a charge (or on a PaymentIntent's charge). */
   dispute(chargeOrIntent: string): Obj | null {
     const charge = this.chargeOf(chargeOrIntent);
-    return charge ? this.payments.openDispute(charge) : null;
+    return charge ? this.disputes.open(charge) : null;
   }
 
   closeDispute(id: string, result: 'won' | 'lost'): Obj {
-    return this.payments.closeDispute(this.ctx.retrieve('disputes', 'dispute', id), result);
+    return this.disputes.close(this.ctx.retrieve('disputes', 'dispute', id), result);
   }
 
   failRefund(id: string): Obj {

@@ -79,6 +79,7 @@ export async function paypalTour(emulator: GatewayEmulator, client: Client): Pro
   );
   await payments.refundCapturedPayment({ captureId: capture.id!, body: {} });
   await swallow(payments.refundCapturedPayment({ captureId: capture.id!, body: {} }));
+  await orders.getOrder({ id: order.id! });
 
   const declined = await newOrder('4.99', 'order-2');
   await control(`/orders/${declined.id!}/approve`, { buyer: 'declined' });
