@@ -27,6 +27,7 @@ import type { Refunds } from 'razorpay/dist/types/refunds';
 import type { Disputes } from 'razorpay/dist/types/disputes';
 import type { Plans } from 'razorpay/dist/types/plans';
 import type { Subscriptions } from 'razorpay/dist/types/subscriptions';
+import type { Invoices } from 'razorpay/dist/types/invoices';
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 type Payment = Omit<Nullable<Payments.RazorpayPayment, 'order_id' | 'customer_id' | 'fee' | 'tax' | 'bank' | 'wallet' | 'vpa'>, 'refund_status' | 'offers' | 'token' | 'emi' | 'description'> & {
   refund_status: 'partial' | 'full' | null;
@@ -42,6 +43,14 @@ type Dispute = Omit<Disputes.RazorpayDispute, 'evidence'> & {
   evidence: { [K in keyof Evidence]: Evidence[K] | null } & { others: Disputes.RazorpayDispute['evidence']['others'] | null; submitted_at: number | null };
 };
 type Plan = Plans.RazorPayPlans;
+/** Invoices API > Invoice entity: a subscription's invoice names its subscription (the SDK's type lacks the field). */
+type Invoice = Omit<Invoices.RazorpayInvoice, 'invoice_number' | 'customer_details' | 'comment' | 'customer_id'> & {
+  invoice_number: string | null;
+  customer_details: Invoices.RazorpayCustomerDetails | null;
+  comment: string | null;
+  customer_id: string | null;
+  subscription_id: string | null;
+};
 type Subscription = Omit<Nullable<Subscriptions.RazorpaySubscription, 'customer_id' | 'charge_at' | 'start_at' | 'end_at' | 'expire_by' | 'change_scheduled_at' | 'offer_id'>, 'remaining_count'> & { remaining_count: number };
 type Collection<T> = { entity: 'collection'; count: number; items: T[] };
 type RazorpayErrorBody = { error: { code: string; description: string; source: string; step: string; reason: string; metadata: Record<string, string>; field?: string } };
@@ -61,6 +70,7 @@ export function razorpayType(exchange: Exchange): string | null {
     disputes: 'Dispute',
     plans: 'Plan',
     subscriptions: 'Subscription',
+    invoices: 'Invoice',
   };
   const last = parts.length % 2 === 1 ? parts.at(-1)! : parts.at(-2)!;
   const isList = exchange.method === 'GET' && parts.length % 2 === 1;
@@ -170,7 +180,10 @@ export async function razorpayTour(
     customer_notify: 1,
     notes: { order_id: 'o-sub' },
   });
-  await checkout({ subscription_id: subscription.id });
+  const firstCharge = await checkout({ subscription_id: subscription.id });
+  const charged = await razorpay.payments.fetch(firstCharge.response.razorpay_payment_id as string);
+  await razorpay.invoices.fetch(charged.invoice_id as string);
+  await razorpay.invoices.all({ count: 10 });
   await emulator.clock.advance(32 * DAY);
   await razorpay.subscriptions.cancel(subscription.id, true);
   await postJson(`${base}/_emulator/subscriptions/${subscription.id}/charge`, { outcome: 'failed' });

@@ -44,7 +44,7 @@ export function autoRefundHandler(deps: PaymentJobDeps): JobHandler {
           reason === 'duplicate_payment'
             ? 'Refunded automatically: this was a second payment for something you already own.'
             : 'Refunded automatically: the amount taken differed from the order.',
-        idempotencyKey: `auto-refund-${order.id}`,
+        idempotencyKey: `auto-refund-${order.id}-${remaining}`,
         cause: reason,
       });
       if (report) {

@@ -403,7 +403,7 @@ export class PaymentsService {
     const report = await gateway.refund(order, payment, {
       amount: remaining < payment.amount ? remaining : undefined,
       reason,
-      idempotencyKey: `refund-${order.id}`,
+      idempotencyKey: `refund-${order.id}-${remaining}`,
       cause: 'requested',
     });
     const updated = await this.deps.ledger.run(async (unit) => {
