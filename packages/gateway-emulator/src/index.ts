@@ -79,6 +79,11 @@ export interface GatewayEmulator {
   ): { url: string | undefined; body: string; headers: Record<string, string>; type: string } | null;
   /** Holds the next API request to a gateway matching `test` (fault injection: a slow provider, a crash mid-call). */
   hold(gateway: GatewayName, test: (method: string, path: string) => boolean): Hold;
+  /**
+   * An outage (fault injection): the next `times` API requests to a gateway matching `test` are answered with its
+   * own 500 error. Answers a function that ends it early.
+   */
+  fail(gateway: GatewayName, test: (method: string, path: string) => boolean, times?: number): () => void;
   /** Sends an event again (any state), as the providers' "resend" does, without waiting. */
   redeliver(eventId: string): boolean;
   /** Sends an event again now; resolves with the attempt once answered (null: no such event). */
@@ -208,6 +213,7 @@ export async function startGatewayEmulator(options: EmulatorOptions): Promise<Ga
     releaseWebhooks: (gateway, eventIds) => webhooks.release(gateway, eventIds),
     dropWebhooks: (gateway, eventIds) => webhooks.drop(gateway, eventIds),
     hold: (gateway, test) => ({ stripe, razorpay, paypal })[gateway].router.hold(test),
+    fail: (gateway, test, times) => ({ stripe, razorpay, paypal })[gateway].router.fail(test, times),
     async close() {
       webhooks.close();
       for (const store of Object.values(stores)) store.flush();

@@ -74,3 +74,21 @@ describe('internal failures in each provider’s own envelope', () => {
     );
   });
 });
+
+describe('an outage a test injects', () => {
+  it('answers the matching requests with the provider’s own 500, as many times as asked, then recovers', async () => {
+    const router = new Router(dialects.stripe).add(
+      route('GET /v1/ok', 'none', { handler: () => ({ status: 200, json: { ok: true } }) }),
+    );
+    router.fail((method, path) => method === 'GET' && path === '/v1/ok', 2);
+    expect((await router.answer(request('/v1/ok'))).status).toBe(500);
+    expect(await router.answer(request('/v1/ok'))).toMatchObject({
+      status: 500,
+      json: { error: { type: 'api_error' } },
+    });
+    expect((await router.answer(request('/v1/ok'))).status).toBe(200);
+    const end = router.fail(() => true, 10);
+    end();
+    expect((await router.answer(request('/v1/ok'))).status).toBe(200);
+  });
+});

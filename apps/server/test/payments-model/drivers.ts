@@ -172,21 +172,24 @@ export function razorpayDriver(world: World): Driver {
       });
     },
     async truth(_w, order) {
-      if (!order.paymentId) return { paymentId: null, captured: 0, net: 0 };
-      const payment = await api.fetchPayment(order.paymentId);
-      if (payment.status !== 'captured' && payment.status !== 'refunded') {
-        return { paymentId: null, captured: 0, net: 0 };
+      // An order may carry several payments (paid again from a second tab): what Razorpay holds is their sum.
+      const all = (await api.paymentsOfOrder(order.checkoutId)).items;
+      let captured = 0;
+      let net = 0;
+      let paymentId: string | null = null;
+      for (const payment of all) {
+        if (payment.status !== 'captured' && payment.status !== 'refunded') continue;
+        paymentId ??= payment.id;
+        let held = 0;
+        if (order.disputeId) {
+          const dispute = await api.fetchDispute(order.disputeId);
+          if (dispute.payment_id === payment.id && dispute.status !== 'won')
+            held = Number(dispute.amount_deducted ?? 0);
+        }
+        captured += Number(payment.amount);
+        net += Number(payment.amount) - Number(payment.amount_refunded) - held;
       }
-      let held = 0;
-      if (order.disputeId) {
-        const dispute = await api.fetchDispute(order.disputeId);
-        if (dispute.status !== 'won') held = Number(dispute.amount_deducted ?? 0);
-      }
-      return {
-        paymentId: payment.id,
-        captured: Number(payment.amount),
-        net: Number(payment.amount) - Number(payment.amount_refunded) - held,
-      };
+      return { paymentId, captured, net };
     },
   };
 }

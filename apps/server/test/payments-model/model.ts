@@ -172,6 +172,25 @@ class Open extends Step {
   }
 }
 
+/** A checkout and its payment at once (the common path), so that histories reach paid orders often. */
+class Buy extends Step {
+  constructor(
+    readonly item: ItemKey,
+    readonly confirm: boolean,
+  ) {
+    super();
+  }
+  async act(model: Model, real: Real) {
+    const order = await real.driver.open(real.world, real.buyer, this.item);
+    if (!order) return;
+    model.orders.push(order);
+    await real.driver.pay(real.world, real.buyer, order, true, this.confirm);
+  }
+  toString() {
+    return `buy(${this.item}${this.confirm ? '' : ', tab closed'})`;
+  }
+}
+
 class Pay extends Step {
   constructor(
     readonly pick: number,
@@ -346,6 +365,15 @@ export function commandArbitrary(): fc.Arbitrary<Iterable<Command>> {
             .constantFrom<ItemKey>('songA', 'songA', 'songA', 'songB', 'albumX')
             .map((item) => new Open(item)),
           weight: 4,
+        },
+        {
+          arbitrary: fc
+            .tuple(
+              fc.constantFrom<ItemKey>('songA', 'songA', 'songB', 'albumX'),
+              fc.integer({ min: 0, max: 4 }),
+            )
+            .map(([item, confirm]) => new Buy(item, confirm > 0)),
+          weight: 3,
         },
         {
           arbitrary: fc

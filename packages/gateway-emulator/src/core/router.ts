@@ -117,6 +117,9 @@ export class Router {
     released: Promise<void>;
   }> = [];
 
+  /** Outages a test injected: matching requests are answered with the provider's own 500 while `left` > 0. */
+  private readonly outages: Array<{ test: (method: string, path: string) => boolean; left: number }> = [];
+
   /** Told about every internal failure (the answer is the provider's 500). */
   onError: (error: unknown, request: EmulatorRequest) => void = () => undefined;
 
@@ -158,11 +161,27 @@ export class Router {
     return { reached, release };
   }
 
+  /**
+   * An outage (fault injection): the next `times` requests matching `test` are answered with the provider's own
+   * 500 error, as when it is down. Answers a function that ends the outage early.
+   */
+  fail(test: (method: string, path: string) => boolean, times = 1): () => void {
+    const outage = { test, left: times };
+    this.outages.push(outage);
+    return () => {
+      outage.left = 0;
+    };
+  }
+
   /** Answers one request (already parsed) through the route table and the dialect. */
   async answer(request: EmulatorRequest, aborted: () => boolean = () => false): Promise<EmulatorResponse> {
     const found = this.match(request.method, request.path);
+    const outage = this.outages.find((entry) => entry.left > 0 && entry.test(request.method, request.path));
     let answer: EmulatorResponse;
-    if (!found) answer = this.dialect.unknownRoute(request);
+    if (outage) {
+      outage.left -= 1;
+      answer = this.dialect.internal(request, new Error('the provider is unavailable (emulated outage)'));
+    } else if (!found) answer = this.dialect.unknownRoute(request);
     else {
       request.params = found.params;
       try {

@@ -126,6 +126,11 @@ export class RazorpayApi {
     return this.call<RzpOrder>('GET', `/v1/orders/${encodeURIComponent(id)}`);
   }
 
+  /** The payments made on an order (a buyer may try again after a failure, or pay twice from two tabs). */
+  paymentsOfOrder(orderId: string) {
+    return this.call<RzpCollection<RzpPayment>>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
+  }
+
   fetchPayment(id: string) {
     return this.call<RzpPayment>('GET', `/v1/payments/${encodeURIComponent(id)}`);
   }
