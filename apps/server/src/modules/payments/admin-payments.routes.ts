@@ -87,13 +87,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Reconcile with every configured gateway now: apply what webhooks missed (admin)',
-        response: { 200: ReconcileResponse, ...errors },
+        summary: 'Reconcile with every configured gateway (or one) now: apply what webhooks missed (admin)',
+        querystring: ReconcileQuery,
+        response: { 200: ReconcileResponse, ...errors, 400: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request) => {
       await requireRole(request, 'admin');
-      const runs = await reconciliation.runAll('admin');
+      const runs = await reconciliation.runAll('admin', request.query.gateway);
       return { runs: runs.map(presentRun) };
     },
   );
