@@ -401,5 +401,4 @@ describe('Razorpay refunds and disputes revoke', () => {
     expect(await orderStatus(user, transactionId)).toBe('disputed');
     expect(await http.stream(ids.single!, user)).toBe(403);
   });
-
 });

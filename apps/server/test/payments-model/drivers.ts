@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { PaypalGateway } from '../../src/modules/payments/paypal/paypal.gateway';
+import { PaypalGateway, paypalIssue } from '../../src/modules/payments/paypal/paypal.gateway';
 import { capturesIn } from '../../src/modules/payments/paypal/paypal.facts';
 import { RazorpayApi } from '../../src/modules/payments/razorpay/razorpay-api';
 import { createStripeClient } from '../../src/modules/payments/stripe/stripe.gateway';
@@ -204,8 +204,14 @@ export function paypalDriver(world: World): Driver {
     apiBase: emulator.paypal.url,
   });
   const captureOf = async (order: ModelOrder) => {
-    const remote = await paypal.getOrder(order.checkoutId);
-    return capturesIn(remote)[0] ?? null;
+    try {
+      const { body } = await paypal.orders.getOrder({ id: order.checkoutId });
+      return capturesIn(JSON.parse(String(body)) as Record<string, unknown>)[0] ?? null;
+    } catch (error) {
+      // An order nobody captured is forgotten by PayPal three hours later: it took no money.
+      if (paypalIssue(error)?.status === 404) return null;
+      throw error;
+    }
   };
   return {
     gateway: 'paypal',

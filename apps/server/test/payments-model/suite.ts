@@ -2,7 +2,10 @@ import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DRIVERS } from './drivers';
-import { commandArbitrary, PROFILE, runHistory } from './model';
+import { commandArbitrary } from './commands';
+import { runHistory } from './model';
+import { PROFILE } from './profile';
+import { SUBSCRIPTION_DRIVERS } from './subscription-drivers';
 import { createWorld, type World } from './world';
 
 /** Histories per gateway: 300 in `npm test`; the bench (bench:payments-model) asks for many more. */
@@ -25,6 +28,7 @@ export function modelSuite(gateway: keyof typeof DRIVERS): void {
     `${gateway}: the ledger holds exactly what ${gateway} holds, under any order of its events (${RUNS} histories)`,
     async () => {
       const driver = DRIVERS[gateway](world);
+      const subscriptions = SUBSCRIPTION_DRIVERS[gateway](world);
       const started = Date.now();
       let histories = 0;
       let commands = 0;
@@ -36,7 +40,7 @@ export function modelSuite(gateway: keyof typeof DRIVERS): void {
             const list = [...steps];
             histories += 1;
             commands += list.length + 1;
-            const real = await runHistory(world, driver, list);
+            const real = await runHistory(world, driver, subscriptions, list);
             violations.push(...real.violations);
             for (const label of real.reached) reached[label] = (reached[label] ?? 0) + 1;
           }),

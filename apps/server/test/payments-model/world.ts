@@ -14,11 +14,14 @@ export const SONGS = { songA: ['songA'], songB: ['songB', 'albumX'] } as const s
   string,
   readonly ItemKey[]
 >;
+/** The monthly price of a subscription to the artist, and the song only subscribers play. */
+export const MONTHLY = 499;
+export type PlayedSong = keyof typeof SONGS | 'songS';
 
 export interface World {
   g: GatewayTestApp;
   http: ReturnType<typeof requests>;
-  ids: Record<ItemKey | 'artist', string>;
+  ids: Record<ItemKey | 'artist' | 'songS', string>;
   admin: TestUser;
   newBuyer(): Promise<TestUser>;
 }
@@ -43,6 +46,10 @@ export async function createWorld(): Promise<World> {
     price: PRICES.songA,
     accessType: 'purchase-only',
   });
+  await g.ctx.database.db.execute(
+    sql`update artists set subscription_price = ${MONTHLY} where id = ${artist}::uuid`,
+  );
+  const songS = await c.song({ artistId: artist, title: 'Song S', price: 0, accessType: 'subscription' });
   const songB = await c.song({
     artistId: artist,
     title: 'Song B',
@@ -53,19 +60,34 @@ export async function createWorld(): Promise<World> {
   return {
     g,
     http: requests(g.ctx),
-    ids: { artist, albumX, songA, songB },
+    ids: { artist, albumX, songA, songB, songS },
     admin,
     newBuyer: () => f.user('user'),
   };
 }
 
 /** The songs the buyer plays now, as the catalogue answers them (the access policy's decision). */
-export async function playing(world: World, buyer: TestUser): Promise<Set<keyof typeof SONGS>> {
+export async function playing(world: World, buyer: TestUser): Promise<Set<PlayedSong>> {
   const plays = await world.http.canPlay(world.ids.artist, buyer);
-  const out = new Set<keyof typeof SONGS>();
+  const out = new Set<PlayedSong>();
   if (plays[world.ids.songA]) out.add('songA');
   if (plays[world.ids.songB]) out.add('songB');
+  if (plays[world.ids.songS]) out.add('songS');
   return out;
+}
+
+/** The ledger's money of a subscription: what its orders' payments brought in, and what stands after refunds. */
+export async function ledgerOfSubscription(world: World, externalId: string) {
+  const [row] = await world.g.ctx.database.query<{ paid: number; net: number }>(sql`
+    select coalesce(sum(p.amount), 0)::int as paid,
+           (coalesce(sum(p.amount), 0) - coalesce((select sum(r.amount) from ${refunds} r join ${orders} o2
+              on o2.id = r.order_id where o2.subscription_id = s.id), 0))::int as net
+    from subscriptions s
+    left join ${orders} o on o.subscription_id = s.id
+    left join ${payments} p on p.order_id = o.id and p.status = 'succeeded'
+    where s.external_id = ${externalId}
+    group by s.id`);
+  return { paid: row?.paid ?? 0, net: row?.net ?? 0 };
 }
 
 /** What the ledger holds for one of our orders: its status, money in, money moved back, open issues. */

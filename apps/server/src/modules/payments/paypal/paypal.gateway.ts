@@ -365,7 +365,13 @@ export class PaypalGateway implements PaymentGateway {
       await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
       return 'cancelled';
     }
-    const remote = await this.getOrder(order.externalId);
-    return remote.status === 'COMPLETED' ? 'paid' : 'open';
+    try {
+      const { body } = await this.orders.getOrder({ id: order.externalId });
+      return (JSON.parse(String(body)) as Json).status === 'COMPLETED' ? 'paid' : 'open';
+    } catch (error) {
+      // PayPal forgets an order nobody captured within three hours: it can no longer be paid.
+      if (paypalIssue(error)?.status === 404) return 'cancelled';
+      throw paypalFailure(error);
+    }
   }
 }

@@ -6,6 +6,10 @@ import { paypalRefundReport, str, type Json } from './paypal.facts';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalSubscriptions } from './paypal.subscriptions';
 
+const DAY_MS = 24 * 3600 * 1000;
+/** The longest window PayPal's transaction search takes. */
+const SEARCH_DAYS = 31;
+
 /** PayPal's transaction event codes Backbeat reads (Transaction Search: "Transaction event codes"). */
 const isRefund = (code: string) => code.startsWith('T11');
 const isSubscriptionPayment = (code: string, info: Json) =>
@@ -45,34 +49,41 @@ export function paypalReconciliation(
     if (isPayment(code)) return events.captureTruth(id);
     return { kind: 'none' };
   };
+  const reconcileSlice = async (from: Date, to: Date, tally: Tally) => {
+    for (let page = 1; ; page += 1) {
+      const body = await gateway.searchTransactions(from, to, page);
+      const details = (body.transaction_details as Array<{ transaction_info?: Json }> | undefined) ?? [];
+      for (const detail of details) {
+        const info = detail.transaction_info ?? {};
+        tally.examined += 1;
+        const truth = await truthOf(info);
+        const { result, changes } = await ledger.track((unit) => events.apply(unit, 'reconcile', truth));
+        const id = str(info.transaction_id) ?? '';
+        tally.fixes.push(...changes.map((change) => `transaction ${id}: ${change}`));
+        if (result.status === 'unknown_order') {
+          tally.problems += 1;
+          const amount = info.transaction_amount as { value?: string; currency_code?: string } | undefined;
+          await repo.adjustments.openIssue({
+            gateway: 'paypal',
+            kind: 'unknown_payment',
+            externalId: id,
+            currency: amount?.currency_code ?? null,
+            detail: `a PayPal transaction no order knows (${result.note ?? ''})`,
+            at: ledger.now(),
+          });
+        }
+      }
+      const pages = Number(body.total_pages ?? 1);
+      if (page >= pages || details.length === 0) return;
+    }
+  };
   return {
     gateway: 'paypal',
     async reconcile(window: Window, tally: Tally) {
-      for (let page = 1; ; page += 1) {
-        const body = await gateway.searchTransactions(window.from, window.to, page);
-        const details = (body.transaction_details as Array<{ transaction_info?: Json }> | undefined) ?? [];
-        for (const detail of details) {
-          const info = detail.transaction_info ?? {};
-          tally.examined += 1;
-          const truth = await truthOf(info);
-          const { result, changes } = await ledger.track((unit) => events.apply(unit, 'reconcile', truth));
-          const id = str(info.transaction_id) ?? '';
-          tally.fixes.push(...changes.map((change) => `transaction ${id}: ${change}`));
-          if (result.status === 'unknown_order') {
-            tally.problems += 1;
-            const amount = info.transaction_amount as { value?: string; currency_code?: string } | undefined;
-            await repo.adjustments.openIssue({
-              gateway: 'paypal',
-              kind: 'unknown_payment',
-              externalId: id,
-              currency: amount?.currency_code ?? null,
-              detail: `a PayPal transaction no order knows (${result.note ?? ''})`,
-              at: ledger.now(),
-            });
-          }
-        }
-        const pages = Number(body.total_pages ?? 1);
-        if (page >= pages || details.length === 0) return;
+      // PayPal searches at most 31 days at a time: a longer window is read in slices.
+      for (let from = window.from.getTime(); from < window.to.getTime(); from += SEARCH_DAYS * DAY_MS) {
+        const to = new Date(Math.min(from + SEARCH_DAYS * DAY_MS, window.to.getTime()));
+        await reconcileSlice(new Date(from), to, tally);
       }
     },
   };

@@ -172,7 +172,11 @@ export class RazorpayApi {
   }
 
   /** Payments, refunds or disputes created in [from, to] (unix seconds), page by page (at most 100 a page). */
-  async *list<T>(what: 'payments' | 'refunds' | 'disputes', from: number, to: number): AsyncGenerator<T> {
+  async *list<T>(
+    what: 'payments' | 'refunds' | 'disputes' | 'invoices',
+    from: number,
+    to: number,
+  ): AsyncGenerator<T> {
     for (let skip = 0; ; skip += 100) {
       const page = await this.call<RzpCollection<T>>('GET', `/v1/${what}`, undefined, {
         from,
