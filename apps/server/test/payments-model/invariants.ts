@@ -10,7 +10,6 @@ import {
   standingPaidOrders,
   undelivered,
   type ItemKey,
-  type World,
 } from './world';
 
 export const pickOf = <T>(list: T[], pick: number): T | undefined =>
