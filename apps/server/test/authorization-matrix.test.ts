@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_MATRIX, cellsOf, rowTemplate, type MatrixCells } from './authorization-matrix';
@@ -64,6 +65,8 @@ const documentedRoutes = async () => {
 };
 
 async function runCell(route: string, row: MatrixCells, actor: Actor) {
+  // Each cell stands alone: the checkout limits (their own test: payments-protection) start empty for it.
+  await g.ctx.database.query(sql`delete from rate_limit_hits where key like 'checkout-%'`);
   let user: MatrixUser | null = actor === 'guest' ? null : world.users[actor];
   if (row.freshActor && actor !== 'guest') user = await world.fresh(actor);
   const request = await row.request(world, actor, user);

@@ -614,6 +614,22 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       payload: { reason: 'matrix' },
     }),
   },
+  'GET /api/admin/payments/health': {
+    expect: { ...signedIn(403), admin: 200 },
+    request: () => ({ url: '/api/admin/payments/health' }),
+  },
+  'POST /api/admin/payments/reconcile': {
+    expect: { ...signedIn(403), admin: 200 },
+    request: () => ({ method: 'POST', url: '/api/admin/payments/reconcile?gateway=stripe' }),
+  },
+  'POST /api/admin/payments/issues/{id}/resolve': {
+    expect: { ...signedIn(403), admin: 200 },
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/admin/payments/issues/${await w.paymentIssue()}/resolve`,
+      payload: { resolution: 'matched by hand' },
+    }),
+  },
   'POST /api/payments/sandbox/create-order': { ...buy('sandbox/create-order', 201) },
   'GET /api/payments/sandbox/orders/{id}': {
     expect: listenersOwn(200),

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { artists, passwordResets, songRenditions, songs, subscriptions } from '../src/db/schema';
+import {
+  artists,
+  passwordResets,
+  paymentIssues,
+  songRenditions,
+  songs,
+  subscriptions,
+} from '../src/db/schema';
 import { storeCoverImage } from '../src/modules/catalog/cover-images';
 import { encodeMp3, locateFfmpeg } from '../src/modules/media';
 import { hashToken } from '../src/platform/session-token';
@@ -303,6 +310,20 @@ export async function buildWorld(g: GatewayTestApp) {
     freshSong,
     sandboxOrder,
     razorpayPaid,
+
+    /** A payment issue for the admin to settle (a payment no order knows). */
+    async paymentIssue() {
+      const [row] = await ctx.database.db
+        .insert(paymentIssues)
+        .values({
+          gateway: 'stripe',
+          kind: 'unknown_payment',
+          externalId: `pi_${randomBytes(8).toString('hex')}`,
+          detail: 'a succeeded PaymentIntent no order knows',
+        })
+        .returning({ id: paymentIssues.id });
+      return row!.id;
+    },
     paypalApprovedOrder,
 
     /** A PayPal subscription of the listener's to a new artist, approved by the buyer, not yet confirmed. */
