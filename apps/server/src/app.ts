@@ -178,6 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes x.br and x.gz beside each text asset (apps/web/vite.config.ts): the one the browser
+      // accepts is sent as is, with `Vary: Accept-Encoding`; no route of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
         res.header(
@@ -199,7 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return reply.status(404).send(apiNotFound(request.method, request.url));
       }
       const file = path.join(webDist, urlPath);
-      if (urlPath !== '/' && file.startsWith(webDist) && existsSync(file) && !urlPath.endsWith('/')) {
+      const compressedCopy = /\.(br|gz)$/.test(urlPath); // sent in place of its original, never by its own name
+      if (
+        urlPath !== '/' &&
+        !compressedCopy &&
+        file.startsWith(webDist) &&
+        existsSync(file) &&
+        !urlPath.endsWith('/')
+      ) {
         return reply.sendFile(urlPath.slice(1));
       }
       if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {
