@@ -66,11 +66,19 @@ export function firstRoutes(source = readFileSync(routerFile, 'utf8')): Route[] 
         ? [...above, path.posix.join('src/app', imported).replace(/^src\/app\/\.\.\//, 'src/') + '.tsx']
         : above;
       const pathProperty = element.properties.find((p) => p.name?.getText(file) === 'path');
-      if (pathProperty && ts.isPropertyAssignment(pathProperty) && ts.isStringLiteral(pathProperty.initializer)) {
+      if (
+        pathProperty &&
+        ts.isPropertyAssignment(pathProperty) &&
+        ts.isStringLiteral(pathProperty.initializer)
+      ) {
         routes.push({ path: pathProperty.initializer.text, modules });
       }
       const children = element.properties.find((p) => p.name?.getText(file) === 'children');
-      if (children && ts.isPropertyAssignment(children) && ts.isArrayLiteralExpression(children.initializer)) {
+      if (
+        children &&
+        ts.isPropertyAssignment(children) &&
+        ts.isArrayLiteralExpression(children.initializer)
+      ) {
         walk(children.initializer, modules);
       }
     }
@@ -92,12 +100,16 @@ export function firstRoutes(source = readFileSync(routerFile, 'utf8')): Route[] 
 
 function build(): string {
   const outDir = mkdtempSync(path.join(tmpdir(), 'backbeat-bundle-'));
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webDir,
-    // Vitest or a shell may set NODE_ENV; the budget is about the production bundle.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: webDir,
+      // Vitest or a shell may set NODE_ENV; the budget is about the production bundle.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('web build failed');
   return outDir;
 }
@@ -112,21 +124,24 @@ function main() {
       : path.join(webDir, 'dist');
   try {
     const manifestFile = path.join(dist, '.vite/manifest.json');
-    if (!existsSync(manifestFile)) throw new Error(`no ${manifestFile}: build the web app first (or pass --build)`);
+    if (!existsSync(manifestFile))
+      throw new Error(`no ${manifestFile}: build the web app first (or pass --build)`);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     if (!entryKey) throw new Error('no entry in the Vite manifest');
 
     const collect = (key: string, files: Set<string>) => {
       const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the Vite manifest (is router.tsx's route table out of step?)`);
+      if (!chunk)
+        throw new Error(`${key} is not in the Vite manifest (is router.tsx's route table out of step?)`);
       if (files.has(chunk.file)) return;
       files.add(chunk.file);
       for (const imported of chunk.imports ?? []) collect(imported, files);
     };
     const sizes = new Map<string, number>();
     const gzipSize = (file: string) => {
-      if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+      if (!sizes.has(file))
+        sizes.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
       return sizes.get(file)!;
     };
     const uncompressed = new Set<string>();
@@ -154,7 +169,9 @@ function main() {
     console.log(`largest first route: ${worst.path} ${kb(worst.bytes)} of ${kb(BUDGET_BYTES)}`);
     if (worst.bytes > BUDGET_BYTES) process.exitCode = 1;
     if (uncompressed.size > 0) {
-      console.log(`without .br/.gz copies (the server would send them uncompressed): ${[...uncompressed].join(', ')}`);
+      console.log(
+        `without .br/.gz copies (the server would send them uncompressed): ${[...uncompressed].join(', ')}`,
+      );
       process.exitCode = 1;
     }
   } finally {
