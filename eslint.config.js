@@ -92,6 +92,19 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webBoundaries, basePath: import.meta.dirname }],
+      // Toasts go through lib/toast.ts, which loads sonner after the first screen.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message: 'import { toast } from lib/toast.ts: it loads sonner after the first screen',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
 );

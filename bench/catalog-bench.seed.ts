@@ -6,7 +6,7 @@ import { hashToken } from '../apps/server/src/platform/session-token';
 /** Catalogue sizes: songs, with artists and albums scaled to 10k artists and 20k albums at 100k songs. */
 export const SIZES = [1_000, 10_000, 100_000];
 
-const GENRES = [
+export const GENRES = [
   'Electronic',
   'Hip-Hop',
   'Jazz',
@@ -22,7 +22,7 @@ const GENRES = [
 ];
 
 // 300 title words: with two words per title each word appears in about 0.7 % of titles, like real catalogues.
-const WORDS =
+export const WORDS =
   `midnight drive neon harbor velvet ember quartz cobalt amber river saint tide lumen echo park nova
   shadow light golden silver crystal winter summer autumn spring ocean desert forest mountain city street
   dream fever heart soul spirit ghost angel devil fire water earth wind storm thunder rain snow cloud sky

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
+import { servesCatalogue } from '../apps/server/test/server-ready';
 import { albums, artists, songs, subscriptions, users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/auth/password';
 import { freePort, startThrowawayCluster } from '../apps/server/test/postgres-cluster';
@@ -62,11 +63,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
+    if (await servesCatalogue(`http://127.0.0.1:${port}`)) return child;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   child.kill('SIGKILL');

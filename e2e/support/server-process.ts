@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../apps/server/test/postgres-cluster';
+import { servesCatalogue } from '../../apps/server/test/server-ready';
 import { repoRoot } from './paths';
 
 export interface RunningServer {
@@ -28,7 +29,7 @@ export function baseServerEnv(extra: Record<string, string> = {}): NodeJS.Proces
 
 /**
  * Starts `apps/server/src/main.ts` on a free port (or `env.PORT`) over `dataDir` and waits until /api/health
- * answers. `PUBLIC_URL` defaults to the server's own address (pass a proxy's address when one sits in front).
+ * answers with the catalogue ready (a first start prepares the demo catalogue after it listens). `PUBLIC_URL` defaults to the server's own address (pass a proxy's address when one sits in front).
  */
 export async function startServer(
   dataDir: string,
@@ -71,12 +72,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await servesCatalogue(baseUrl)) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);

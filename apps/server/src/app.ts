@@ -23,6 +23,7 @@ import { registerTextInputCheck } from './platform/text-input';
 import { documentSharedResponses } from './platform/shared-responses';
 import { paymentContentSources } from './modules/payments';
 import { healthRoutes } from './modules/system/health.routes';
+import { preparingGate } from './modules/system/preparing-gate';
 import { sessionLoader } from './modules/auth';
 import { createServices, registerModules, type AppServices } from './modules';
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['loggerInstance'];
   /** Collaborators (media store, job runner, mailer...); defaults are built from the config. */
   services?: Partial<AppServices>;
+  /** The server the app answers on, when one already listens (main.ts: modules/system/early-listener.ts). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 declare module 'fastify' {
@@ -97,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Refusals made before routing (a path parameter over the router's length, a malformed address) answer in the
     // app's `{ message, code }` shape too.
     frameworkErrors: frameworkErrorReply,
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -121,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.isProduction,
   });
+  // A first start listens while it prepares the demo catalogue: pages show its progress, the API answers 503.
+  if (!services.preparation.isReady) await app.register(preparingGate, { preparation: services.preparation });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   // Images, audio and uploads: large bodies are streamed by the multipart parser, never buffered; each form field
@@ -156,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, preparation: services.preparation });
       await registerModules(api, { config, database, services });
     },
     { prefix: '/api' },
@@ -172,6 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes x.br and x.gz beside each text asset (apps/web/vite.config.ts): the one the browser
+      // accepts is sent as is, with `Vary: Accept-Encoding`; no route of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: cache forever. index.html must always be revalidated.
         res.header(
@@ -193,7 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return reply.status(404).send(apiNotFound(request.method, request.url));
       }
       const file = path.join(webDist, urlPath);
-      if (urlPath !== '/' && file.startsWith(webDist) && existsSync(file) && !urlPath.endsWith('/')) {
+      const compressedCopy = /\.(br|gz)$/.test(urlPath); // sent in place of its original, never by its own name
+      if (
+        urlPath !== '/' &&
+        !compressedCopy &&
+        file.startsWith(webDist) &&
+        existsSync(file) &&
+        !urlPath.endsWith('/')
+      ) {
         return reply.sendFile(urlPath.slice(1));
       }
       if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {

@@ -3,17 +3,27 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
-import { seedDemoOnStartup } from './demo/demo-seed';
+import { demoSeedNeeded, seedDemoOnStartup } from './demo/demo-seed';
+import { announceDemoAccounts, reportPreparation } from './demo/demo-seed-console';
 import { queueStartupWork } from './modules/catalog';
 import { startDevEmulator } from './modules/payments/dev-emulator';
+import { listenEarly } from './modules/system/early-listener';
+import { CataloguePreparation } from './platform/catalogue-preparation';
+import { elapsed, StatusLine } from './platform/status-line';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDistDir = path.resolve(here, '../../web/dist');
 
-/** The API (and, with `JOBS=inline`, the default, the background jobs): `npm start`. */
+/**
+ * The API (and, with `JOBS=inline`, the default, the background jobs): `npm start`. It listens at once (a page says
+ * Backbeat is starting while the database opens and migrates); a first start then prepares the demo catalogue
+ * while browsers see its progress (modules/system/preparing-gate.ts) and the console one line that updates.
+ */
 async function main() {
+  const started = Date.now();
   let config = loadConfigOrExit();
-  const logger = createLogger(config);
+  const status = new StatusLine();
+  const logger = createLogger(config, { status });
 
   if (config.envAssumed) {
     logger.warn(
@@ -22,36 +32,77 @@ async function main() {
     );
   }
 
+  const starting = { step: 'opening the database' };
+  const early = await listenEarly({ port: config.port, host: config.host, state: starting });
+  logger.info(`listening on ${config.publicUrl} (starting)`);
+  const startingLine = status.follow(() => `Starting Backbeat: ${starting.step} · ${elapsed(started)}`);
+
   let closeEmulator = async () => undefined as void;
   if (config.payments.emulator) {
+    starting.step = 'starting the payment gateway emulator';
     const emulated = await startDevEmulator(config, logger);
     config = emulated.config;
     closeEmulator = emulated.close;
+    starting.step = 'opening the database';
   }
 
   const database = await openDatabase(databaseOptionsFromConfig(config));
+  starting.step = 'migrating the database';
+  startingLine.draw();
   await database.migrate();
+  startingLine.stop();
   logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
-  const app = await buildApp({ config, database, webDistDir, logger });
+  const seeding = await demoSeedNeeded(config, database);
+  const preparation = seeding ? CataloguePreparation.preparing() : CataloguePreparation.ready();
+  const app = await buildApp({
+    config,
+    database,
+    webDistDir,
+    logger,
+    services: { preparation },
+    serverFactory: early.serverFactory,
+  });
   const { jobs } = app.services;
 
-  await seedDemoOnStartup({ config, database, services: app.services, log: logger });
-  // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), and
-  // the jobs it was running are taken back at once by the runner's start.
-  await clearScratchSpace(config, logger);
-  await queueStartupWork(jobs);
-  if (config.jobs === 'inline') await jobs.start();
-  else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');
-
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(`Backbeat is listening on ${config.publicUrl}`);
-
+  let shuttingDown = false;
   onShutdownSignal(logger, async () => {
+    shuttingDown = true;
+    status.clear();
     await app.close(); // Stops the jobs, then the change bus.
+    await early.close(); // The app answers on the early listener's server, which it does not close itself.
     await database.close();
     await closeEmulator();
   });
+
+  await app.ready();
+  early.handOver();
+  logger.info(
+    `Backbeat is listening on ${config.publicUrl}` +
+      (seeding ? ' (first start: the page shows the demo catalogue being prepared)' : ''),
+  );
+  if (seeding) announceDemoAccounts(config, logger);
+  const stopReporting = reportPreparation(preparation, { status, log: logger });
+
+  try {
+    await seedDemoOnStartup({ config, database, services: app.services, log: logger });
+    // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), and
+    // the jobs it was running are taken back at once by the runner's start.
+    await clearScratchSpace(config, logger);
+    await queueStartupWork(jobs);
+    if (config.jobs === 'inline') await jobs.start();
+    else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');
+  } catch (error) {
+    if (shuttingDown) return; // The database closed under the seed: the shutdown says what happened.
+    throw error;
+  } finally {
+    stopReporting();
+  }
+  if (seeding) {
+    logger.info(
+      `Demo catalogue ready in ${Math.round((Date.now() - started) / 100) / 10} s: open ${config.publicUrl}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -35,9 +35,11 @@ describe('platform', () => {
   });
 
   it('sends security headers with a strict CSP', async () => {
+    // An API answer is never a document: its policy allows nothing.
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('answers malformed JSON with 400 and { message, code }', async () => {

@@ -14,6 +14,9 @@ function appWith(cache: ResponseCache, audience: 'everyone' | 'viewer') {
     const user = typeof id === 'string' ? ({ id, role: 'user' } as AuthUser) : null;
     return Promise.resolve(user);
   });
+  app.decorateRequest('knownGuest', function (this: { headers: Record<string, unknown> }) {
+    return this.headers['x-user'] === undefined;
+  });
   app.get('/thing', cache.route(audience), async (request) => {
     runs++;
     const seen = version;

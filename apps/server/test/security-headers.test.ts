@@ -28,6 +28,30 @@ describe('security headers', () => {
     }
   });
 
+  it('on API answers are the part that applies to an answer that is never a document', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/genres' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(res.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+  });
+
+  it('on pages (the API docs here) are the full document set', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('are left off media routes (helmet: false), which keep nosniff', async () => {
     const res = await ctx.app.inject({
       method: 'GET',

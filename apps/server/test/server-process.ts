@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { servesCatalogue } from './server-ready';
 
 /**
  * The real server (`src/main.ts`) as its own process, for the crash tests: started on a port, killed with
@@ -26,7 +27,7 @@ export const exited = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-/** Starts the server with `env` on `port` and resolves once /api/health answers 200. */
+/** Starts the server with `env` on `port` and resolves once /api/health answers 200 with the catalogue ready. */
 export function startServerProcess(
   port: number,
   env: Record<string, string>,
@@ -68,11 +69,7 @@ export function startServerProcess(
     const poll = async () => {
       if (child.exitCode !== null)
         return reject(new Error(`server exited with ${child.exitCode}:\n${output}`));
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) return resolve(server);
-      } catch {
-        // not listening yet
-      }
+      if (await servesCatalogue(url)) return resolve(server);
       if (Date.now() > deadline) return reject(new Error(`server did not start:\n${output}`));
       setTimeout(() => void poll(), 100);
     };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres-cluster';
+import { servesCatalogue } from './server-ready';
 
 /** Real server processes (`src/main.ts`, `src/worker.ts`) for the tests of the production shape. */
 
@@ -64,7 +65,7 @@ function spawnEntry(entry: 'src/main.ts' | 'src/worker.ts', env: NodeJS.ProcessE
   };
 }
 
-/** `npm start`'s entry on a free port; resolves once /api/health answers. */
+/** `npm start`'s entry on a free port; resolves once /api/health answers with the catalogue ready. */
 export async function startApi(env: Record<string, string>, timeoutMs = 90_000): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,11 +74,7 @@ export async function startApi(env: Record<string, string>, timeoutMs = 90_000):
   for (;;) {
     if (server.child.exitCode !== null)
       throw new Error(`server exited with ${server.child.exitCode}\n${server.output()}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { ...server, baseUrl };
-    } catch {
-      // not listening yet
-    }
+    if (await servesCatalogue(baseUrl)) return { ...server, baseUrl };
     if (Date.now() > deadline) {
       server.child.kill('SIGKILL');
       throw new Error(`server did not start within ${timeoutMs} ms\n${server.output()}`);

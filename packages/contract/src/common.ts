@@ -38,9 +38,21 @@ export type Pagination = z.infer<typeof Pagination>;
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** The first start's demo catalogue: `preparing` while the seed runs (the API answers 503 meanwhile), then `ready`. */
+export const CataloguePreparationStatus = z.object({
+  state: z.enum(['preparing', 'ready']),
+  /** What the seed is doing now; null once ready. */
+  step: z.enum(['artwork', 'audio', 'transcoding', 'previews', 'sales']).nullable(),
+  /** Demo songs that play so far, of `songsTotal` (0 of 0 when no seed ran in this process). */
+  songsReady: z.number().int(),
+  songsTotal: z.number().int(),
+});
+export type CataloguePreparationStatus = z.infer<typeof CataloguePreparationStatus>;
+
 export const HealthResponse = z.object({
   status: z.literal('ok'),
   database: z.string(),
   uptimeSec: z.number(),
+  catalogue: CataloguePreparationStatus,
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

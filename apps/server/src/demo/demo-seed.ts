@@ -23,7 +23,7 @@ import {
   reportExistingDemoAccounts,
   type SeedLog,
 } from './demo-accounts';
-import { demoAccounts, demoArtists, demoGenres } from './demo-data';
+import { demoAccounts, demoArtists, demoGenres, type DemoArtist } from './demo-data';
 import { seedDemoSales } from './demo-sales';
 
 /** Runs `worker` over `items` with at most `limit` in flight. */
@@ -42,18 +42,34 @@ async function inPool<T>(items: T[], limit: number, worker: (item: T, index: num
 /** A stable pseudo-random duration in [30, 120] s per song, skewed short so the seed stays fast. */
 const demoDuration = (index: number) => 30 + ((index * 37) % 7) * 8 + (index % 3) * 5;
 
-/**
- * The start-up step: with SEED_DEMO (default on outside production, off in production) an empty database gets the
- * demo catalogue; otherwise the log says plainly that no demo accounts were created.
- */
-export async function seedDemoOnStartup(input: {
+interface SeedInput {
   config: Config;
   database: Database;
   services: AppServices;
   log: SeedLog;
-}): Promise<void> {
+  /** The catalogue to seed: the demo's own by default (tests seed a smaller one). */
+  artists?: DemoArtist[];
+}
+
+/** Whether this start seeds the demo catalogue: SEED_DEMO is on and the database has no account yet. */
+export async function demoSeedNeeded(config: Config, database: Database): Promise<boolean> {
+  if (!config.seedDemo) return false;
+  const [existing] = await database.query<{ count: number }>(sql`select count(*)::int as count from users`);
+  return (existing?.count ?? 0) === 0;
+}
+
+/**
+ * The start-up step: with SEED_DEMO (default on outside production, off in production) an empty database gets the
+ * demo catalogue; otherwise the log says plainly that no demo accounts were created. Progress goes to
+ * `services.preparation` (the preparing page, /api/health and the console line), which is ready when this ends.
+ */
+export async function seedDemoOnStartup(input: SeedInput): Promise<void> {
   const { config, database, log } = input;
-  if (config.seedDemo) return seedDemoCatalogueIfEmpty(input);
+  if (config.seedDemo) {
+    await seedDemoCatalogueIfEmpty(input);
+    input.services.preparation.markReady();
+    return;
+  }
   log.info(
     `demo seed is off (SEED_DEMO${config.isProduction ? ' is off by default in production' : '=false'}): ` +
       'no demo catalogue was seeded and no demo accounts were created',
@@ -61,18 +77,13 @@ export async function seedDemoOnStartup(input: {
   await reportExistingDemoAccounts(config, database.db, log);
 }
 
-export async function seedDemoCatalogueIfEmpty(input: {
-  config: Config;
-  database: Database;
-  services: AppServices;
-  log: SeedLog;
-}): Promise<void> {
+export async function seedDemoCatalogueIfEmpty(input: SeedInput): Promise<void> {
   const { config, database, services, log } = input;
-  const [existing] = await database.query<{ count: number }>(sql`select count(*)::int as count from users`);
-  if (existing && existing.count > 0) {
+  if (!(await demoSeedNeeded(config, database))) {
     await reportExistingDemoAccounts(config, database.db, log);
     return;
   }
+  const progress = services.preparation;
 
   const started = Date.now();
   const credentials = demoAccountCredentials(config);
@@ -83,7 +94,8 @@ export async function seedDemoCatalogueIfEmpty(input: {
 
   try {
     const genreIds = new Map(demoGenres.map((name) => [name, randomUUID()]));
-    const plan = buildPlan(genreIds);
+    const plan = buildPlan(input.artists ?? demoArtists);
+    progress.update({ step: 'artwork', songsTotal: plan.songs.length });
 
     // Covers first (sharp, fast), then audio (ffmpeg) two at a time: the machine has two cores.
     // Artist pictures are shown in circles: centred art without the name, which a circle would cut.
@@ -101,10 +113,13 @@ export async function seedDemoCatalogueIfEmpty(input: {
       }
       item.imageKey = await storeCoverImage(services.mediaStore, file, item.kind);
     });
+    progress.update({ step: 'audio' });
+    let synthesised = 0;
     await inPool(plan.songs, 2, async (song) => {
       await synthesize(tools, song.seed, song.durationSec, path.join(workDir, `${song.id}.wav`));
       song.sourceKey = `uploads/${song.id}/source.wav`;
       await services.mediaStore.put(song.sourceKey, path.join(workDir, `${song.id}.wav`));
+      progress.update({ songsSynthesised: ++synthesised });
     });
 
     await database.db.transaction(async (tx) => {
@@ -182,20 +197,35 @@ export async function seedDemoCatalogueIfEmpty(input: {
     // The songs' streams are what the demo needs at once; their previews (queued by each transcode) are made by the
     // running queue after the server listens (409 PREVIEW_PREPARING until then), unless SEED_DEMO_WAIT=all.
     const types = config.seedDemoWait === 'all' ? undefined : [TRANSCODE_JOB];
-    await Promise.all([services.jobs.drain(types), services.jobs.drain(types)]);
-    const [ready] = await database.query<{ count: number }>(
-      sql`select count(*)::int as count from songs where status = 'ready'`,
-    );
+    const countReady = async () => {
+      const [row] = await database.query<{ count: number }>(
+        sql`select count(*)::int as count from songs where status = 'ready'`,
+      );
+      return row?.count ?? 0;
+    };
+    progress.update({ step: 'transcoding' });
+    const afterEachJob = async () => {
+      const songsReady = await countReady();
+      progress.update({
+        songsReady,
+        // SEED_DEMO_WAIT=all: once every song plays, what is left are their previews.
+        ...(songsReady === plan.songs.length && types === undefined ? { step: 'previews' as const } : {}),
+      });
+    };
+    await Promise.all([services.jobs.drain(types, afterEachJob), services.jobs.drain(types, afterEachJob)]);
+    const ready = { count: await countReady() };
+    progress.update({ songsReady: ready.count });
     log.info(
       {
         songs: plan.songs.length,
-        ready: ready?.count ?? 0,
+        ready: ready.count,
         seconds: Math.round((Date.now() - started) / 100) / 10,
       },
       'demo catalogue seeded',
     );
     // Past sales only outside production: a production database is never given invented revenue.
     if (!config.isProduction) {
+      progress.update({ step: 'sales' });
       const salesStarted = Date.now();
       const sales = await seedDemoSales({ config, database, services });
       log.info(
@@ -213,8 +243,7 @@ async function synthesize(tools: FfmpegTools, seed: number, durationSec: number,
   await synthesizeSong(tools, { seed, durationSec, outFile });
 }
 
-function buildPlan(genreIds: Map<string, string>) {
-  void genreIds;
+function buildPlan(catalogue: DemoArtist[]) {
   const now = Date.now();
   type Item = {
     kind: 'artist' | 'album';
@@ -224,10 +253,10 @@ function buildPlan(genreIds: Map<string, string>) {
     coverSubtitle?: string;
     imageKey: string | null;
   };
-  const artistRows: Array<Item & (typeof demoArtists)[number]> = [];
+  const artistRows: Array<Item & DemoArtist> = [];
   const albumRows: Array<
     Item &
-      (typeof demoArtists)[number]['albums'][number] & {
+      DemoArtist['albums'][number] & {
         artistId: string;
         artistName: string;
         releaseDate: Date;
@@ -250,7 +279,7 @@ function buildPlan(genreIds: Map<string, string>) {
     coverKey: () => string | null;
   }> = [];
   let songIndex = 0;
-  demoArtists.forEach((artist, artistIndex) => {
+  catalogue.forEach((artist, artistIndex) => {
     const artistRow = {
       ...artist,
       kind: 'artist' as const,

@@ -6,6 +6,8 @@ import { requeuedDedupeKey } from './job-queue';
 
 /** The logger calls the job runner makes (pino's signature). */
 export interface JobLog {
+  /** Routine outcomes (a job done): one line per job would drown a first start's console at info. */
+  debug?(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;

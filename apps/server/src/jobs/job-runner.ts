@@ -156,12 +156,14 @@ export class JobRunner {
 
   /**
    * Runs queued jobs until none is due; for tests and the seed, which want the work done now. With `types`, only
-   * jobs of those types are run (the jobs they queue of other types wait for the running queue).
+   * jobs of those types are run (the jobs they queue of other types wait for the running queue). `afterEach` runs
+   * after every job this drain settles (the seed counts the songs that play).
    */
-  async drain(types?: readonly string[]): Promise<void> {
+  async drain(types?: readonly string[], afterEach?: () => Promise<void>): Promise<void> {
     for (;;) {
       const ran = await this.runOne(types);
       if (!ran) break;
+      await afterEach?.();
     }
   }
 
@@ -276,7 +278,7 @@ export class JobRunner {
       }
       if (!failure) {
         await this.record(context, () => this.settle(job, { status: 'done', lastError: null }));
-        this.log.info({ ...context, ms: Date.now() - started }, 'job done');
+        this.log.debug?.({ ...context, ms: Date.now() - started }, 'job done');
         return;
       }
       const { error } = failure;

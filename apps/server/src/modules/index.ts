@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
+import { CataloguePreparation } from '../platform/catalogue-preparation';
 import { ChangeBus } from '../platform/change-bus';
 import type { ResponseCache } from '../platform/response-cache';
 import { SessionCache, type SessionRevocations } from '../platform/session-cache';
@@ -34,6 +35,8 @@ export interface AppServices {
   changes: ChangeBus;
   /** The time every access decision and payment uses; tests move it together with the gateway emulator's. */
   clock: () => Date;
+  /** The first start's demo catalogue preparation (`ready` unless main.ts starts a demo seed). */
+  preparation: CataloguePreparation;
 }
 
 export interface ModuleContext {
@@ -78,6 +81,7 @@ export function createServices(
     entitlements,
     changes,
     clock,
+    preparation: overrides.preparation ?? CataloguePreparation.ready(),
   };
 }
 

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. Resolved lazily, once per request. */
     getUser(): Promise<AuthUser | null>;
+    /** True when the request carries no session token at all: a guest's, known at once without `getUser`. */
+    knownGuest(): boolean;
   }
 }
 
@@ -72,6 +74,10 @@ export const authPlugin = fp<{ loadSession: SessionLoader; publicUrl: string; se
       const pending = resolveUser(this);
       (this as unknown as { _user?: Promise<AuthUser | null> })._user = pending;
       return pending;
+    });
+
+    app.decorateRequest('knownGuest', function (this: FastifyRequest) {
+      return tokenFrom(this) === null;
     });
 
     async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {

@@ -51,6 +51,12 @@ export function serializeError(error: Error): Record<string, unknown> {
 }
 
 /**
+ * Requests answered by the first start's preparing gate (a page reloading itself every few seconds, 503s): logged
+ * at debug, so they do not break the console's progress line.
+ */
+export const quietRequests = new WeakSet<FastifyRequest>();
+
+/**
  * One access-log line per request, written when it ends (request, status, time; `request errored` with the error),
  * instead of Fastify's two (`incoming request` + `request completed`): every log line costs about as much CPU as
  * answering a small cached JSON request.
@@ -66,6 +72,7 @@ export class AccessLogController extends LogController {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else if (quietRequests.has(request)) reply.log.debug(fields, 'request completed');
     else reply.log.info(fields, 'request completed');
   }
 }

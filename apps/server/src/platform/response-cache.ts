@@ -114,6 +114,8 @@ export class ResponseCache {
         reply.header('cache-control', cacheControl);
         if (audience === 'everyone') return this.answer(request, reply, '*', null, done);
         reply.header('vary', 'Authorization, Cookie');
+        // A request without a session token is a guest's: answered at once, without a promise hop.
+        if (request.knownGuest()) return this.answer(request, reply, 'guest', null, done);
         request
           .getUser()
           .then((user) => {

@@ -84,3 +84,54 @@ describe('SessionCache.isLive (stream tokens check their session by id)', () => 
     expect(table.queries).toBe(0);
   });
 });
+
+describe('SessionCache.resolve (sign-in lookups)', () => {
+  const user = {
+    id: USER,
+    email: 'a@b.test',
+    name: 'A',
+    role: 'user' as const,
+    sessionId: SESSION,
+    sessionCreatedAt: new Date(),
+  };
+
+  /** A loader held until the test lets it answer, counting its queries. */
+  function heldTable() {
+    const table = {
+      queries: 0,
+      releases: [] as Array<() => void>,
+      load: () => {
+        table.queries += 1;
+        return new Promise<{ user: typeof user; expiresAt: Date } | null>((resolve) =>
+          table.releases.push(() => resolve({ user, expiresAt: later(60_000) })),
+        );
+      },
+    };
+    return table;
+  }
+
+  it('answers concurrent misses of one token with one query', async () => {
+    const cache = new SessionCache({ ttlMs: 60_000 });
+    const table = heldTable();
+    const answers = Array.from({ length: 50 }, () => cache.resolve('hash-1', table.load));
+    expect(table.queries).toBe(1);
+    table.releases[0]!();
+    for (const answer of await Promise.all(answers)) expect(answer?.id).toBe(USER);
+    expect(await cache.resolve('hash-1', table.load)).toMatchObject({ id: USER });
+    expect(table.queries).toBe(1);
+  });
+
+  it('never gives a lookup that started after a logout the answer of one read before it', async () => {
+    const cache = new SessionCache({ ttlMs: 60_000 });
+    const table = heldTable();
+    const before = cache.resolve('hash-1', table.load);
+    cache.forgetSession(SESSION);
+    const after = cache.resolve('hash-1', table.load);
+    expect(table.queries).toBe(2);
+    table.releases.forEach((release) => release());
+    await Promise.all([before, after]);
+    // The lookup made after the logout is the one remembered.
+    expect(await cache.resolve('hash-1', table.load)).toMatchObject({ id: USER });
+    expect(table.queries).toBe(2);
+  });
+});

@@ -31,6 +31,8 @@ export class SessionCache {
   private readonly ttlMs: number;
   /** Bumped by every invalidation; a lookup that started before one is not stored. */
   private epoch = 0;
+  /** Session loads under way, by token hash, with the epoch they started in. */
+  private readonly loading = new Map<string, { epoch: number; answer: Promise<AuthUser | null> }>();
 
   constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
     this.ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
@@ -38,11 +40,29 @@ export class SessionCache {
     this.liveSessions = new TtlCache(options.maxEntries ?? 50_000, this.ttlMs);
   }
 
-  /** The user of a remembered session, else the loader's answer (remembered when still current). */
-  async resolve(tokenHash: string, load: () => Promise<ConfirmedSession | null>): Promise<AuthUser | null> {
+  /**
+   * The user of a remembered session, else the loader's answer (remembered when still current). Concurrent misses
+   * of one token share one load (a busy client's parallel requests when its entry expires), unless an invalidation
+   * came between: a request that started after a logout never takes an answer read before it.
+   */
+  resolve(tokenHash: string, load: () => Promise<ConfirmedSession | null>): Promise<AuthUser | null> {
     const cached = this.sessions.get(tokenHash);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
+    const inFlight = this.loading.get(tokenHash);
+    if (inFlight && inFlight.epoch === this.epoch) return inFlight.answer;
     const epoch = this.epoch;
+    const answer = this.confirm(tokenHash, epoch, load).finally(() => {
+      if (this.loading.get(tokenHash)?.answer === answer) this.loading.delete(tokenHash);
+    });
+    this.loading.set(tokenHash, { epoch, answer });
+    return answer;
+  }
+
+  private async confirm(
+    tokenHash: string,
+    epoch: number,
+    load: () => Promise<ConfirmedSession | null>,
+  ): Promise<AuthUser | null> {
     const found = await load();
     if (!found) return null;
     const user = Object.freeze(found.user);

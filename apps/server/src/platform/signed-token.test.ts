@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bytesToUuid, SignedTokenCodec, uuidToBytes } from './signed-token';
+import { bytesToUuid, HmacSha256, SignedTokenCodec, uuidToBytes } from './signed-token';
 
 const SECRET = 'x'.repeat(48);
 
@@ -33,5 +34,27 @@ describe('SignedTokenCodec', () => {
     expect(uuidToBytes(id)).toHaveLength(16);
     expect(bytesToUuid(uuidToBytes(id))).toBe(id);
     expect(() => uuidToBytes('not-a-uuid')).toThrow(/Not a UUID/);
+  });
+});
+
+describe('HmacSha256', () => {
+  it("gives node's createHmac('sha256') bytes for any key and message (RFC 2104)", () => {
+    // Keys shorter than, equal to and longer than the 64-byte block (a longer key is hashed first).
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 0, maxLength: 100 }),
+        fc.uint8Array({ minLength: 0, maxLength: 300 }),
+        (key, message) => {
+          const expected = createHmac('sha256', Buffer.from(key)).update(Buffer.from(message)).digest();
+          expect(new HmacSha256(Buffer.from(key)).digest(Buffer.from(message))).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('matches the RFC 4231 test case 2 vector', () => {
+    const mac = new HmacSha256(Buffer.from('Jefe')).digest(Buffer.from('what do ya want for nothing?'));
+    expect(mac.toString('hex')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
   });
 });

@@ -1,29 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { PersistGate } from 'redux-persist/es/integration/react';
-import { Toaster } from 'sonner';
 import { FullScreenLoader } from '../components/ui';
+import { loadSonner } from '../lib/toast';
 import { router } from './router';
 import { SessionBootstrap } from './session-bootstrap';
 import { persistor, store } from './store';
+
+/** Toasts are on no first screen: sonner comes after it (lib/toast.ts), and shows what was asked meanwhile. */
+const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
 /** Store, persisted-state gate (the app renders only after rehydration), session start-up, router, toasts. */
 export function AppRoot() {
   return (
     <Provider store={store}>
       {/* Sonner's defaults are the SPEC's: 4000 ms, 3 visible, 356 px wide, 14 px gap, Alt+T. */}
-      <Toaster
-        position="top-center"
-        theme="dark"
-        toastOptions={{
-          style: {
-            background: 'var(--color-surface)',
-            border: '1px solid var(--color-line)',
-            color: 'var(--color-text)',
-            fontFamily: 'var(--font-sans)',
-          },
-        }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-center"
+          theme="dark"
+          toastOptions={{
+            style: {
+              background: 'var(--color-surface)',
+              border: '1px solid var(--color-line)',
+              color: 'var(--color-text)',
+              fontFamily: 'var(--font-sans)',
+            },
+          }}
+        />
+      </Suspense>
       <PersistGate loading={<FullScreenLoader />} persistor={persistor}>
         <SessionBootstrap>
           <RouterProvider router={router} />

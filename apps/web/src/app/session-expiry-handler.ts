@@ -1,5 +1,5 @@
 import type { Persistor } from 'redux-persist';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { sessionEnded } from '../features/auth';
 import { setSessionExpiredHandler } from '../lib/api';
 import { backbeatApi } from '../lib/api-query';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useAppDispatch } from '../app/hooks';
 import { FullScreenLoader } from '../components/ui';
 import { AUTH_MESSAGES, socialLoginSuccess } from '../features/auth';

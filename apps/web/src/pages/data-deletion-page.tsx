@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { SUPPORT_EMAIL } from '../app/layout/nav-items';
 import { Button, FormAlert, PageHeader, Prose } from '../components/ui';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { Button, FormAlert, TextField } from '../components/ui';
 import { authRequests, validateEmail } from '../features/auth';
 import { errorText } from '../lib/api';

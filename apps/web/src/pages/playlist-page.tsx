@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ListMusic, Pencil, Play, Search, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import {
   Button,
   EmptyState,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ListMusic, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { Button, EmptyState, IconButton, PageHeader, QueryErrorState } from '../components/ui';
 import { CoverGridSkeleton } from '../features/catalog';
 import {

@@ -1,13 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SongLockActionContext } from '../../features/catalog';
 import { SongUnlockButton } from '../../features/commerce';
-import { Player } from '../../features/player';
+import { loadPlayer } from '../../features/player';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
 import { SideMenu } from './side-menu';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
+
+/**
+ * The player (its engine, both bars, the shortcuts dialog) is loaded beside the first screen, not before it: until
+ * a song is chosen it draws nothing, and its spacer closes the page, so nothing above it moves when it arrives.
+ */
+const Player = lazy(loadPlayer);
 
 /**
  * The main layout: header with the logo above the gradient line, the side menu on wide screens, the bottom bar on
@@ -33,7 +40,9 @@ export function MainLayout() {
         </div>
         <BottomNav />
         {/* Persistent player: one <audio> for every route in this layout; it pads the page clear of its bars. */}
-        <Player />
+        <Suspense fallback={null}>
+          <Player />
+        </Suspense>
       </div>
     </SongLockActionContext>
   );

@@ -1,5 +1,5 @@
 import { isFulfilled, isRejected, type TypedStartListening } from '@reduxjs/toolkit';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { backbeatApi } from '../../lib/api-query';
 import {
   AUTH_MESSAGES,

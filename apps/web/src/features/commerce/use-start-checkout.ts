@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { queryErrorText } from '../../lib/api-query';
 import { useCreateSandboxOrderMutation, useSubscribeToArtistMutation } from './commerce.api';
 import { COMMERCE_MESSAGES } from './commerce.constants';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { DownloadFormat, DownloadItemType } from '@backbeat/contract';
 import { errorText } from '../../lib/api';
 import { isPreparing, requestDownloadLink } from './downloads.api';

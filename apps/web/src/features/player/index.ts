@@ -1,5 +1,9 @@
 /** The player feature's public surface. */
-export { Player } from './components/player';
+/**
+ * The persistent player component, loaded on demand: the layout mounts it beside the first screen rather than
+ * before it (a static export here would put its engine and both bars on every first route).
+ */
+export const loadPlayer = () => import('./components/player').then(({ Player }) => ({ default: Player }));
 export { playFromList, selectSong, clearPlaybackContext, resetPlayer, pause } from './player.slice';
 export { persistedPlayerReducer, startPlayerListeners } from './player.persist';
 export { streamReducer, clearStreams, fetchSongStream, fetchAlbumStream } from './stream.slice';

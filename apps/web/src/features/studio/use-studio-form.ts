@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError, errorText } from '../../lib/api';
 import type { StudioEntity } from './studio.api';
 import { STUDIO_MESSAGES } from './studio.messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CalendarClock, CheckCircle2, HeartOff } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Artist } from '@backbeat/contract';
 import { Button, Modal } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { CheckCircle2, CircleSlash, FlaskConical, XCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, EmptyState, QueryErrorState, Skeleton, buttonClasses } from '../../../components/ui';
 import { queryErrorText, type QueryError } from '../../../lib/api-query';
 import { formatMoney } from '../../../lib/format';

@@ -1,11 +1,45 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useDashboardRange } from '../dashboard-range';
-import type { DashboardScope } from '../dashboard.types';
-import { PlaysChart, SubscribersChart } from './activity-charts';
+import type { DashboardScope, SeriesArgs } from '../dashboard.types';
+import { ChartFrame } from './chart-frame';
 import { DateRangePicker } from './date-range-picker';
 import { OverviewCards } from './overview-cards';
-import { RevenueChart } from './revenue-chart';
 import { TopItems } from './top-items';
 import { TransactionsPanel } from './transactions-panel';
+
+/**
+ * The charts (recharts and its d3 helpers, ~80 KB gzip) load beside the first screen of a dashboard, not before it:
+ * until they arrive each shows the frame it shows while its figures load, so nothing moves.
+ */
+function lazyChart(title: string, load: () => Promise<ComponentType<{ args: SeriesArgs }>>) {
+  const Chart = lazy(() => load().then((component) => ({ default: component })));
+  const loading = (
+    <ChartFrame
+      title={title}
+      loading
+      fallback=""
+      onRetry={() => undefined}
+      empty={false}
+      emptyText=""
+      table={{ caption: title, columns: [], rows: [] }}
+    >
+      {null}
+    </ChartFrame>
+  );
+  return function LazyChart({ args }: { args: SeriesArgs }) {
+    return (
+      <Suspense fallback={loading}>
+        <Chart args={args} />
+      </Suspense>
+    );
+  };
+}
+
+const RevenueChart = lazyChart('Revenue', () => import('./revenue-chart').then((m) => m.RevenueChart));
+const SubscribersChart = lazyChart('Subscribers', () =>
+  import('./activity-charts').then((m) => m.SubscribersChart),
+);
+const PlaysChart = lazyChart('Plays', () => import('./activity-charts').then((m) => m.PlaysChart));
 
 /**
  * A dashboard over a date range: the range picker, the range's cards, revenue, subscribers and plays over time, the

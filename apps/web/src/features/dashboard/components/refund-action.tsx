@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Undo2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, ConfirmDialog } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { formatMoney } from '../../../lib/format';

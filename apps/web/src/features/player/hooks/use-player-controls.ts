@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useSongLikes } from '../../auth';
 import { PLAYER_MESSAGES, SEEK_STEP_S } from '../player.constants';
 import { seek, setVolume, toggleMute, togglePlay, toggleRepeat } from '../player.slice';

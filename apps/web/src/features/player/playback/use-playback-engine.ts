@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PLAYER_MESSAGES } from '../player.constants';
 import { isNearEnd, nextInQueue, playbackQueue } from '../player.rules';
 import {

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ListMusic, ListPlus, Plus } from 'lucide-react';
 import { useSelector } from 'react-redux';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { IconButton, Spinner, cx, focusMenuItem, menuItemClass, onMenuKeyDown } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { selectIsSignedIn } from '../../auth';
@@ -12,7 +12,11 @@ import {
   useCreatePlaylistMutation,
   useGetPlaylistsQuery,
 } from '../playlists.api';
-import { PlaylistFormDialog } from './playlist-form-dialog';
+
+/** The "New playlist" dialog (its form, the modal) is loaded when asked for: every song row carries this menu. */
+const PlaylistFormDialog = lazy(() =>
+  import('./playlist-form-dialog').then(({ PlaylistFormDialog }) => ({ default: PlaylistFormDialog })),
+);
 
 /** Room the menu needs below its button before it opens upwards instead. */
 const MENU_HEIGHT = 320;
@@ -159,15 +163,19 @@ export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string
           )}
         </div>
       ) : null}
-      <PlaylistFormDialog
-        open={creating}
-        mode="create"
-        onSubmit={createAndAdd}
-        onClose={() => {
-          setCreating(false);
-          menuButton()?.focus();
-        }}
-      />
+      {creating ? (
+        <Suspense fallback={null}>
+          <PlaylistFormDialog
+            open
+            mode="create"
+            onSubmit={createAndAdd}
+            onClose={() => {
+              setCreating(false);
+              menuButton()?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
