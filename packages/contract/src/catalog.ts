@@ -29,6 +29,11 @@ export const Song = z.object({
   audioUrl: z.string().nullable(),
   duration: z.number(),
   accessType: AccessType,
+  /**
+   * Free to stream: any signed-in listener plays the whole song (`canPlay`), whatever its access type; guests hear
+   * the preview. Buying it (its price, when it has one) still gives the download and supports the artist.
+   */
+  freeToStream: z.boolean(),
   price: z.number().int(),
   currency: z.string(),
   genre: z.string().nullable(),
@@ -241,6 +246,8 @@ export const CreateSongBody = z.object({
   singer: optionalText(200).optional(),
   genre: genreName.optional(),
   accessType: AccessType.default('subscription'),
+  /** Let any signed-in listener stream the whole song (off by default); buying it still gives the download. */
+  freeToStream: booleanField.default(false),
   price: PriceField.default(0),
   /** Album id of the same artist, or empty. */
   album: optionalId.optional(),
@@ -252,6 +259,7 @@ export const CreateSongBody = z.object({
 export type CreateSongBody = z.infer<typeof CreateSongBody>;
 export const UpdateSongBody = CreateSongBody.partial().extend({
   accessType: AccessType.optional(),
+  freeToStream: booleanField.optional(),
   price: PriceField.optional(),
 });
 export type UpdateSongBody = z.infer<typeof UpdateSongBody>;

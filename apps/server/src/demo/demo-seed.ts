@@ -160,6 +160,7 @@ export async function seedDemoCatalogueIfEmpty(input: {
           singer: s.artistName,
           genreId: genreIds.get(s.genre)!,
           accessType: s.accessType,
+          freeToStream: s.freeToStream,
           price: s.price,
           currency: config.currency,
           coverImage: s.coverKey(),
@@ -244,6 +245,7 @@ function buildPlan(genreIds: Map<string, string>) {
     title: string;
     genre: (typeof demoGenres)[number];
     accessType: 'subscription' | 'purchase-only';
+    freeToStream: boolean;
     price: number;
     sourceKey: string | null;
     createdAt: Date;
@@ -287,6 +289,7 @@ function buildPlan(genreIds: Map<string, string>) {
           title: song.title,
           genre: album.genre,
           accessType: song.accessType,
+          freeToStream: song.freeToStream ?? false,
           price: song.price,
           sourceKey: null,
           // Newest first in lists: spread creation times so the order is stable and meaningful.

@@ -24,6 +24,7 @@ export const songListColumns = {
   coverImage: songs.coverImage,
   durationSec: songs.durationSec,
   accessType: songs.accessType,
+  freeToStream: songs.freeToStream,
   price: songs.price,
   currency: songs.currency,
   status: songs.status,
@@ -47,6 +48,7 @@ export interface SongRow {
   coverImage: string | null;
   durationSec: number;
   accessType: 'subscription' | 'purchase-only';
+  freeToStream: boolean;
   price: number;
   currency: string;
   status: 'processing' | 'ready' | 'failed';

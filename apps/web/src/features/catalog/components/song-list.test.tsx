@@ -20,6 +20,7 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   audioUrl: null,
   duration: 185,
   accessType: 'subscription',
+  freeToStream: false,
   price: 99,
   currency: 'USD',
   genre: 'Jazz',
@@ -110,5 +111,16 @@ describe('SongList previews', () => {
     expect(selectSelectedSong(store.getState())?._id).toBe('locked');
     expect(selectActivePreview(store.getState())?.songId).toBe('locked');
     expect(screen.getByRole('button', { name: 'Pause preview of Song locked' })).toBeTruthy();
+  });
+});
+
+describe('songs free to stream', () => {
+  it('marks a free song with text, plays it like any playable song, and shows no lock', () => {
+    renderList([song('free', { freeToStream: true, title: 'Open Door' }), song('paid', { canPlay: false })]);
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Free')).toBeTruthy();
+    expect(within(rows[0]!).queryByText(/Locked/)).toBeNull();
+    expect(within(rows[1]!).queryByText('Free')).toBeNull();
+    expect(within(rows[1]!).getByText(/Locked/)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { Heart, Lock, Loader } from 'lucide-react';
+import { Gift, Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
@@ -90,6 +90,8 @@ function SongRow({
 }) {
   const lock = lockText(song);
   const LockAction = use(SongLockActionContext);
+  // A free song the viewer plays: the app's lock action offers it for sale (the download), or nothing.
+  const free = song.freeToStream && song.canPlay !== false;
   const processing = song.status && song.status !== 'ready';
   return (
     <li
@@ -115,7 +117,10 @@ function SongRow({
         )}
       </SongPlayButton>
       <div className="min-w-0">
-        <p className="truncate text-body font-medium text-text">{song.title}</p>
+        <p className="flex min-w-0 items-center gap-2">
+          <span className="truncate text-body font-medium text-text">{song.title}</span>
+          {song.freeToStream ? <FreeBadge /> : null}
+        </p>
         <p className="flex min-w-0 items-baseline text-meta text-muted">
           {song.artist?._id ? (
             <Link
@@ -156,7 +161,7 @@ function SongRow({
         {lock && !processing ? (
           <SongPreviewButton songs={songs} index={position} context={playContext} />
         ) : null}
-        {lock && LockAction ? (
+        {(lock || free) && LockAction ? (
           <LockAction song={song} />
         ) : lock ? (
           <span
@@ -190,6 +195,19 @@ function SongRow({
   );
 }
 
+/** "Free": the artist lets anyone signed in stream the song in full (text and icon, never colour alone). */
+function FreeBadge() {
+  return (
+    <span
+      title="Free to stream: anyone signed in plays the whole song"
+      className="inline-flex shrink-0 items-center gap-1 rounded-pill border border-ok/50 px-1.5 py-px text-[11px] leading-4 font-semibold tracking-wide text-ok uppercase"
+    >
+      <Gift size={11} strokeWidth={2} aria-hidden="true" />
+      Free
+    </span>
+  );
+}
+
 /** A list of songs: cover or number, title and artist, album on wide screens, lock, like and duration. */
 export function SongList({
   songs,
@@ -203,7 +221,7 @@ export function SongList({
   rowAction,
 }: SongListProps) {
   const player = usePlaySongInList(songs, playContext);
-  const grid = songs.some((song) => lockText(song) !== null) ? lockedRowGrid : rowGrid;
+  const grid = songs.some((song) => lockText(song) !== null || song.freeToStream) ? lockedRowGrid : rowGrid;
   return (
     <ol aria-label={label} className="flex flex-col">
       {songs.map((song, position) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PlaybackController, type PlaybackEvents } from './playback-controller';
 
-function events(): PlaybackEvents & { onDuration: ReturnType<typeof vi.fn> } {
+function events() {
   return {
     onDuration: vi.fn(),
     onEnded: vi.fn(),
@@ -10,7 +10,7 @@ function events(): PlaybackEvents & { onDuration: ReturnType<typeof vi.fn> } {
     onFallbackMissing: vi.fn(),
     onSourceFailed: vi.fn(),
     onSourceAttached: vi.fn(),
-  };
+  } satisfies PlaybackEvents;
 }
 
 /** An element whose media length is `seconds`, announcing it as the browser does. */
