@@ -28,9 +28,11 @@ export interface SongListProps {
 
 const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
 
-/** A click on the row plays it, unless it landed on one of the row's own links or buttons. */
+/** A click on the row plays it, unless it landed on one of the row's own links or buttons, or in a dialog. */
 function isOwnControl(target: EventTarget): boolean {
-  return target instanceof Element && target.closest('a, button, input, [role="menu"]') !== null;
+  return (
+    target instanceof Element && target.closest('a, button, input, label, [role="menu"], dialog') !== null
+  );
 }
 
 const rowGrid =

@@ -3,7 +3,7 @@ import { Heart, Keyboard, ListMusic, SkipBack, SkipForward, SlidersHorizontal } 
 import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';
-import { PlayerPreviewButton, PreviewBadge } from './preview-parts';
+import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
 import { UpNextList } from './up-next-list';
@@ -43,6 +43,7 @@ export function DesktopPlayer() {
           />
           <NowPlayingMeta song={song} error={error} badge={<PreviewBadge />} badgeLine="singer" />
           <PlayerPreviewButton />
+          <PlayerUnlockButton />
           <IconButton
             label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
             aria-pressed={liked}
