@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { isMissingResource } from '../lib/api-query';
 import { useSongLikes } from '../features/auth';
 import {
   CoverArt,
@@ -45,6 +46,19 @@ export default function AlbumPage() {
   const data = album.data;
   const totalSeconds = songs.data?.reduce((sum, song) => sum + (song.duration || 0), 0) ?? 0;
   const year = data?.releaseDate ? new Date(data.releaseDate).getFullYear() : null;
+
+  if (album.isError && isMissingResource(album.error)) {
+    // One clear answer: the track list's own 404 would only say it again.
+    return (
+      <>
+        <title>Album not found · Backbeat</title>
+        <NotFoundState
+          title="Album not found"
+          description="This album does not exist, or it was taken down. Find something else to play."
+        />
+      </>
+    );
+  }
 
   return (
     <>

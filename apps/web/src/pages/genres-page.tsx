@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Check, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { takeReturnPath } from '../app/return-to';
 import { Button, EmptyState, Logo, Skeleton, cx } from '../components/ui';
 import { logout, selectUser, updateGenres } from '../features/auth';
 import { useGetGenresQuery } from '../features/catalog';
@@ -26,7 +27,8 @@ export default function GenresPage() {
     setSaving(true);
     const result = await dispatch(updateGenres(selected));
     setSaving(false);
-    if (updateGenres.fulfilled.match(result)) void navigate('/home');
+    // Back to where a guard stopped a new account on its way in, else home.
+    if (updateGenres.fulfilled.match(result)) void navigate(takeReturnPath() ?? '/home');
   }
 
   return (

@@ -145,6 +145,17 @@ function StripePaymentForm({
     await navigate(failurePath(orderId, message));
   }
 
+  /**
+   * A declined card or a card detail Stripe refused: said inside the form, which stays open for another card
+   * (the intent is back to `requires_payment_method`, so the same order takes the next attempt).
+   */
+  function declined(failure: { type?: string; message?: string }): boolean {
+    if (failure.type !== 'card_error' && failure.type !== 'validation_error') return false;
+    dispatch(paymentFailed(failure));
+    setError(failure.message ?? COMMERCE_MESSAGES.paymentFailed);
+    return true;
+  }
+
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (!stripe || !elements || busy) return;
@@ -164,7 +175,10 @@ function StripePaymentForm({
           confirmParams: { return_url: `${returnUrl}?orderId=${prepared.transactionId ?? ''}` },
           redirect: 'if_required',
         });
-        if (result.error) return await fail(prepared.transactionId, result.error);
+        if (result.error) {
+          if (!declined(result.error)) await fail(prepared.transactionId, result.error);
+          return;
+        }
         await navigate(successPath(prepared.transactionId!));
         return;
       }
@@ -175,7 +189,10 @@ function StripePaymentForm({
         confirmParams: { return_url: returnUrl },
         redirect: 'if_required',
       });
-      if (setup.error) return await fail(null, setup.error);
+      if (setup.error) {
+        if (!declined(setup.error)) await fail(null, setup.error);
+        return;
+      }
       const method = setup.setupIntent.payment_method;
       const paymentMethodId = typeof method === 'string' ? method : method?.id;
       if (!paymentMethodId) return await fail(null, new Error(COMMERCE_MESSAGES.paymentFailed));
@@ -204,7 +221,9 @@ function StripePaymentForm({
   return (
     <form onSubmit={(event) => void pay(event)} className="flex flex-col gap-4">
       <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
-      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {error ? (
+        <FormAlert tone="error">{error} Check the details or use another card, then try again.</FormAlert>
+      ) : null}
       <Button type="submit" size="lg" loading={busy} disabled={!stripe || !ready}>
         {subscription ? `Subscribe · ${price}` : `Pay ${price}`}
       </Button>
