@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@backbeat/contract';
-import { authReducer, createInitialAuthState, fetchProfile } from '../features/auth';
+import { authReducer, createInitialAuthState, fetchProfile, logout } from '../features/auth';
 import { makeUser } from '../features/auth/auth.test-fixtures';
 import { CatchAll, GuestOnly, notFoundPathOf, RequireAdmin, RequireAuth, RequireGenres } from './guards';
 
@@ -117,5 +117,23 @@ describe('deep links survive signing in', () => {
     const { router } = renderAt('/nowhere/at-all?x=1', withGenres);
     expect(await screen.findByText('not found: /nowhere/at-all?x=1')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-in visit to /login home, whatever was remembered before', async () => {
+    window.sessionStorage.setItem('backbeat.returnTo', '/search');
+    const { router } = renderAt('/login', withGenres);
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('remembers nothing when the person on the screen logs out', async () => {
+    const { router, store } = renderAt('/home', withGenres);
+    expect(await screen.findByText('home page')).toBeTruthy();
+    act(() => {
+      store.dispatch(logout.fulfilled('Logged out successfully', 'request'));
+    });
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.sessionStorage.getItem('backbeat.returnTo')).toBeNull();
   });
 });

@@ -86,9 +86,12 @@ export const routes: RouteObject[] = [
           { path: '/', lazy: lazyModule(() => import('../pages/root-page')) },
           { path: '/payment-success', lazy: lazyModule(() => import('../pages/payment-success-page')) },
           { path: '/payment-fail', lazy: lazyModule(() => import('../pages/payment-fail-page')) },
+          // The link mailed to a new e-mail address: signed in or not.
+          { path: '/settings/email', lazy: lazyModule(() => import('../pages/confirm-email-page')) },
           {
             element: <RequireAuth />,
             children: [
+              { path: '/settings', lazy: lazyModule(() => import('../pages/settings-page')) },
               { path: '/album/:albumId', lazy: lazyModule(() => import('../pages/album-page')) },
               { path: '/search', lazy: lazyModule(() => import('../pages/search-page')) },
               {

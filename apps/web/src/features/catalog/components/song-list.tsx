@@ -119,8 +119,11 @@ function SongRow({
         )}
       </SongPlayButton>
       <div className="min-w-0">
+        {/* Phones give the title two lines rather than cut it to a few characters; wider screens one. */}
         <p className="flex min-w-0 items-center gap-2">
-          <span className="truncate text-body font-medium text-text">{song.title}</span>
+          <span className="line-clamp-2 text-body font-medium break-words text-text sm:line-clamp-none sm:truncate">
+            {song.title}
+          </span>
           {song.freeToStream ? <FreeBadge /> : null}
         </p>
         <p className="flex min-w-0 items-baseline text-meta text-muted">
@@ -144,6 +147,12 @@ function SongRow({
               <AlbumLink album={song.album} className="min-w-0 truncate" />
             </span>
           ) : null}
+          {/* The duration column is left out on phones: the time joins this line. */}
+          <span className="shrink-0 whitespace-pre tabular-nums sm:hidden">
+            <span aria-hidden="true">{' · '}</span>
+            <span className="sr-only">Duration </span>
+            {formatDuration(song.duration)}
+          </span>
           {processing ? (
             <span className="ml-2 inline-flex shrink-0 items-center gap-1 text-muted">
               <Loader size={12} strokeWidth={1.75} aria-hidden="true" />
@@ -188,7 +197,7 @@ function SongRow({
             <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
           </IconButton>
         ) : null}
-        <span className="w-10 text-right text-meta text-muted tabular-nums">
+        <span className="hidden w-10 text-right text-meta text-muted tabular-nums sm:inline">
           <span className="sr-only">Duration </span>
           {formatDuration(song.duration)}
         </span>
