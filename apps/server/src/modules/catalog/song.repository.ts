@@ -136,6 +136,20 @@ export class SongRepository {
     );
   }
 
+  /**
+   * Ready songs free to stream, those in `genreIds` first, then newest (the partial index on free songs keeps this
+   * to the free ones whatever the catalogue's size).
+   */
+  listFreeToStream(genreIds: string[], limit: number): Promise<SongRow[]> {
+    const order = genreIds.length
+      ? [sql`(${inArray(songs.genreId, genreIds)}) desc`, ...newestFirst]
+      : newestFirst;
+    return this.selectSongs()
+      .where(and(ready, eq(songs.freeToStream, true)))
+      .orderBy(...order)
+      .limit(limit);
+  }
+
   /** An album's ready songs in track order (songs without a number last, oldest first). */
   listByAlbum(albumId: string): Promise<SongRow[]> {
     return this.selectSongs()
