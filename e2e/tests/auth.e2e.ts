@@ -95,6 +95,81 @@ describe('accounts: register, choose genres, log out, log in', () => {
   });
 });
 
+describe('accounts: deep links survive signing in', () => {
+  it('returns a guest to the album they opened, once they log in', async () => {
+    await withPage(
+      async (page) => {
+        await page.goto(`${baseUrl}/album/${ids.albumId}`);
+        await expectPath(page, '/login');
+        await loginViaUi(page, demo.listener);
+        await expectPath(page, `/album/${ids.albumId}`);
+        await page.getByRole('heading', { name: ids.albumTitle, level: 1 }).waitFor();
+      },
+      {},
+      [UNAUTHORIZED],
+    );
+  });
+
+  it('takes a new account through /genres first, then on to the artist it opened', async () => {
+    const person = newPerson('deeplink');
+    await withPage(
+      async (page) => {
+        await page.goto(`${baseUrl}/artist/${ids.artistId}`);
+        await expectPath(page, '/login');
+        await page
+          .getByRole('link', { name: /sign up|create an account/i })
+          .first()
+          .click();
+        await expectPath(page, '/register');
+        await page.getByLabel('Name').fill(person.name);
+        await page.getByLabel('Email').fill(person.email);
+        await page.locator('input[name="password"]').fill(person.password);
+        await page.locator('input[name="confirmation"]').fill(person.password);
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await expectPath(page, '/genres');
+        await page.getByRole('button', { name: 'Jazz' }).click();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expectPath(page, `/artist/${ids.artistId}`);
+        await page.getByRole('heading', { name: ids.artistName, level: 1 }).waitFor();
+      },
+      {},
+      [UNAUTHORIZED],
+    );
+  });
+
+  it('returns through the social login too, and only ever to a path of this site', async () => {
+    const suffix = Math.random().toString(36).slice(2, 10);
+    await setSocialIdentity({
+      sub: `e2e-deep-${suffix}`,
+      email: `deep.${suffix}@example.com`,
+      email_verified: true,
+      name: 'Dee Link',
+    });
+    await withPage(
+      async (page) => {
+        await page.goto(`${baseUrl}/search?q=jazz`);
+        await expectPath(page, '/login');
+        await page.getByRole('link', { name: 'Continue with Google' }).click();
+        await expectPath(page, '/genres');
+        await page.getByRole('button', { name: 'Lo-Fi' }).click();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expectPath(page, '/search');
+        expect(new URL(page.url()).search).toBe('?q=jazz');
+
+        // A return address planted in storage that leaves the site is ignored: home, as the SPEC says.
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await expectPath(page, '/login');
+        await page.evaluate(() => sessionStorage.setItem('backbeat.returnTo', '//evil.example/album/1'));
+        await loginViaUi(page, demo.listener);
+        await expectPath(page, '/home');
+      },
+      { ignoreHTTPSErrors: true },
+      [UNAUTHORIZED],
+    );
+  });
+});
+
 describe('accounts: forgotten password', () => {
   it('mails a link that sets a new password; the old one stops working', async () => {
     const person = newPerson('reset');

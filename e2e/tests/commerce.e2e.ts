@@ -54,8 +54,11 @@ async function waitForPlayback(page: Page, seconds: number, timeout = 30_000) {
   );
 }
 
+/** The song row's buy button (the player offers the same unlock for the song it holds). */
 const buyButton = (page: Page, title: string) =>
-  page.getByRole('button', { name: new RegExp(`^Buy song .+, ${title.replace('&', '\\&')}$`) });
+  page
+    .locator('main')
+    .getByRole('button', { name: new RegExp(`^Buy song .+, ${title.replace('&', '\\&')}$`) });
 
 /** Opens the album, presses play on the locked song and checks the refusal the player shows. */
 async function expectLocked(page: Page, album: string, title: string) {
@@ -160,6 +163,39 @@ describe('commerce: offers on album and artist pages (nothing bought)', () => {
       .waitFor();
     await screenshot(page, 'artist-subscribe-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('commerce: a checkout opened from a song row', () => {
+  it('keeps its clicks: nothing loads behind it and no refusal toast appears', async () => {
+    const { context, page, consoleErrors } = await openPage(browser, viewports.desktop);
+    await loginViaApi(context, demo.listener);
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/stream/song/')) streams.push(request.url());
+    });
+    await page.goto(`${baseUrl}/album/${ids.hipHopSketches}`);
+    await buyButton(page, 'Mixtape Weather').click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Mixtape Weather' });
+    await dialog.waitFor();
+    // Clicks on the dialog's text, its notice and its gateway choices (none of them buttons of the row).
+    await dialog.getByRole('heading', { name: 'Buy Mixtape Weather' }).click();
+    await dialog.locator('label', { hasText: 'Demo checkout' }).click();
+    await dialog
+      .getByText(/no money moves|Test mode/)
+      .first()
+      .click();
+    // Two frames later React has rendered whatever those clicks dispatched.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await expect(page.getByTestId('desktop-player').count()).resolves.toBe(0);
+    await expect(page.locator('[data-sonner-toast]').count()).resolves.toBe(0);
+    expect(streams).toEqual([]);
+    await screenshot(page, 'checkout-from-row-desktop');
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

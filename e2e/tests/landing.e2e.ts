@@ -19,6 +19,9 @@ describe('landing page', () => {
       await expect(page.title()).resolves.toContain('Backbeat');
       const signIn = page.locator('a[href="/login"]').first();
       await signIn.waitFor({ state: 'visible' });
+      // Only what the product does: free songs play in full, the rest has a preview (no "whole catalogue").
+      await page.getByRole('heading', { name: 'Play free songs in full' }).waitFor();
+      await expect(page.getByText(/whole catalogue/i).count()).resolves.toBe(0);
       await screenshot(page, `landing-${name}`);
       expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
       await signIn.click();

@@ -258,6 +258,14 @@ describe('player: locked songs', () => {
       const toggle = page.getByTestId('player-play-toggle').first();
       await expect(toggle.isDisabled()).resolves.toBe(true);
       await expect(toggle.getAttribute('data-state')).resolves.toBe('error');
+      // Not a dead end: the player offers the preview and the unlock right there.
+      const player = page.getByTestId('desktop-player');
+      await player.getByTestId('player-preview').waitFor();
+      const unlock = player.getByTestId('player-unlock').getByRole('button', {
+        name: new RegExp(`^(Buy song|Buy album|Subscribe) .+, (${title}|Midnight Protocol|Nova Reyes)$`),
+      });
+      await unlock.waitFor();
+      await expect(unlock.isEnabled()).resolves.toBe(true);
       await page.waitForTimeout(1500);
       const state = await audioState(page);
       expect(state.currentTime).toBe(0);
@@ -265,6 +273,81 @@ describe('player: locked songs', () => {
       expect(state.buffered).toBe(0); // nothing of any song is loaded
     });
   }
+});
+
+describe('player: the way in from a locked song', () => {
+  it('opens the checkout from the player, at 1280 and 390 px', async () => {
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      const { context, page } = await signedIn('listener', viewport);
+      await page.goto(`${baseUrl}/album/${albums.neonTides}`);
+      await playRow(page, 'Low Orbit');
+      await expectToast(page, 'You need to purchase this song to play it.');
+      const bar = page.getByTestId(viewport === viewports.desktop ? 'desktop-player' : 'mobile-mini-player');
+      await bar.getByTestId('player-preview').waitFor();
+      await screenshot(page, `player-locked-offers-${viewport.width}`);
+      await bar.getByRole('button', { name: /^Buy song .+, Low Orbit$/ }).click();
+      await page.getByRole('dialog', { name: 'Buy Low Orbit' }).waitFor();
+      await context.close();
+    }
+  });
+});
+
+describe('player: a free song and a restored song', () => {
+  it('plays a free song in full for the demo listener on the first sign-in', async () => {
+    const { context, page } = await signedIn('listener');
+    await page.goto(`${baseUrl}/album/${albums.neonTides}`);
+    const row = page.getByRole('listitem').filter({ hasText: 'Glass Coastline' });
+    await row.getByText('Free', { exact: true }).waitFor();
+    await playRow(page, 'Glass Coastline');
+    await expectTitle(page, 'Glass Coastline');
+    await waitForPlayback(page, 1);
+    // The whole song, not a 30-second preview: past the preview's window, no preview badge.
+    await page.getByRole('slider', { name: /^Seek in/ }).fill('40');
+    await waitForPlayback(page, 41);
+    await expect(page.getByTestId('preview-badge').count()).resolves.toBe(0);
+    await screenshot(page, 'player-free-song-desktop');
+    await context.close();
+  });
+
+  it('shows a restored song’s own clock and a ready play button (never the 1e9 s timeline)', async () => {
+    const { context, page } = await signedIn('admin');
+    const songs = await getJson<Array<{ title: string; duration: number }>>(
+      `/songs/album/${albums.neonTides}`,
+    );
+    const tidal = songs.find((song) => song.title === 'Tidal Memory')!;
+    const clock = (seconds: number) =>
+      `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+    await page.goto(`${baseUrl}/album/${albums.neonTides}`);
+    await playRow(page, 'Tidal Memory');
+    await waitForPlayback(page, 1);
+    await page.getByTestId('player-play-toggle').first().click();
+    // The paused selection is in the player's persisted entry (written at most once a second).
+    await page.waitForFunction(() => {
+      const entry = localStorage.getItem('persist:player') ?? '';
+      return entry.includes('Tidal Memory') && entry.includes('"isPlaying":"false"');
+    });
+    await page.reload();
+    await expectTitle(page, 'Tidal Memory');
+    // The gapless player warms its MediaSource (1e9 s long) once the page is idle: the clock must not take it.
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector<HTMLAudioElement>('[data-testid="player-audio"]')
+          ?.currentSrc.startsWith('blob:'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    await expect(page.getByTestId('player-duration').first().innerText()).resolves.toMatch(
+      new RegExp(`${clock(tidal.duration)}$`),
+    );
+    const toggle = page.getByTestId('player-play-toggle').first();
+    await expect(toggle.getAttribute('data-state')).resolves.toBe('paused');
+    await expect(toggle.isEnabled()).resolves.toBe(true);
+    await screenshot(page, 'player-restored-desktop');
+    await toggle.click();
+    await waitForPlayback(page, 1);
+    await context.close();
+  });
 });
 
 describe('player (mobile 390 x 844)', () => {

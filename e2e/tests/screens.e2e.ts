@@ -249,3 +249,57 @@ for (const [size, viewport] of Object.entries(viewports)) {
     }
   });
 }
+
+describe('no dead ends: what does not exist', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: viewports.desktop });
+    await loginViaApi(context, demo.admin);
+  });
+  afterAll(() => context.close());
+
+  it('an unknown path shows "Page not found" inside the app, with home and search', async () => {
+    const page = await context.newPage();
+    const consoleErrors = trackConsoleErrors(page);
+    await page.goto(`${baseUrl}/no/such/page`);
+    await expectPath(page, '/');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByText('There is no page at /no/such/page').waitFor();
+    // Inside the main layout: its menu and header, not the marketing page.
+    await page.getByRole('navigation', { name: 'Main' }).first().waitFor();
+    await page.locator('main').getByRole('link', { name: 'Go home' }).waitFor();
+    await screenshot(page, 'not-found-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.locator('main').getByRole('link', { name: 'Search' }).click();
+    await expectPath(page, '/search');
+    // Plain / is still the landing page.
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { name: /Stream it\. Own it\./ }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('a missing album says so once, with no "Try again"', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/album/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: 'Album not found' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Album not found' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
+    await screenshot(page, 'album-not-found-desktop');
+    await page.close();
+  });
+
+  it('the admin page of a bad artist id asks once, not ten times', async () => {
+    const page = await context.newPage();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/users/me') api.push(url.pathname);
+    });
+    await page.goto(`${baseUrl}/admin/payments/not-an-artist`);
+    await page.getByRole('heading', { name: 'No artist with this id' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(api).toEqual(['/api/artists/not-an-artist']);
+    await page.close();
+  });
+});

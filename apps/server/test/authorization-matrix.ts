@@ -14,7 +14,7 @@ import { ACTORS, type Actor, type MatrixUser, type MatrixWorld } from './authori
 export type Expected = Record<Actor, number>;
 
 export interface CellRequest {
-  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: string | object | FormData;
   headers?: Record<string, string>;
@@ -233,6 +233,46 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     freshActor: true,
     request: (w) => ({ method: 'PUT', url: '/api/users/update-genres', payload: { genres: [w.ids.genre] } }),
   },
+  'PATCH /api/users/me': {
+    expect: signedIn(200),
+    request: () => ({ method: 'PATCH', url: '/api/users/me', payload: { name: 'Matrix Name' } }),
+  },
+  'POST /api/users/me/email': {
+    expect: signedIn(202),
+    // The actors signed in moments ago and have no password: the fresh session proves them.
+    request: (w) => ({ method: 'POST', url: '/api/users/me/email', payload: { email: w.newEmail() } }),
+  },
+  'POST /api/users/email/confirm': {
+    expect: each(200),
+    why: { guest: 'the mailed link is the credential' },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/users/email/confirm',
+      payload: await w.emailChangeLink(),
+      remoteAddress: w.ip(),
+    }),
+  },
+  'PUT /api/users/me/password': {
+    expect: signedIn(200),
+    freshActor: true,
+    request: () => ({
+      method: 'PUT',
+      url: '/api/users/me/password',
+      payload: { newPassword: 'a new passphrase' },
+    }),
+  },
+  'PUT /api/users/me/avatar': {
+    expect: signedIn(200),
+    request: (w) => ({
+      method: 'PUT',
+      url: '/api/users/me/avatar',
+      payload: multipartForm({ image: { file: w.png, name: 'me.png', type: 'image/png' } }),
+    }),
+  },
+  'DELETE /api/users/me/avatar': {
+    expect: signedIn(200),
+    request: () => ({ method: 'DELETE', url: '/api/users/me/avatar' }),
+  },
   'PUT /api/users/likedsong/{songId}': {
     expect: signedIn(200),
     request: (w) => ({ method: 'PUT', url: `/api/users/likedsong/${w.ids.song}` }),
@@ -259,6 +299,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Catalogue: public reads
   'GET /api/songs': { expect: each(200), request: () => ({ url: '/api/songs' }) },
   'GET /api/songs/liked': { expect: signedIn(200), request: () => ({ url: '/api/songs/liked' }) },
+  'GET /api/home': { expect: signedIn(200), request: () => ({ url: '/api/home' }) },
   'GET /api/songs/matching-genre': {
     expect: signedIn(200),
     request: () => ({ url: '/api/songs/matching-genre' }),

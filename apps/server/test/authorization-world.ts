@@ -13,6 +13,7 @@ import {
   songs,
   subscriptions,
 } from '../src/db/schema';
+import { EmailChangeTokens } from '../src/modules/auth/email-change-token';
 import { storeCoverImage } from '../src/modules/catalog/cover-images';
 import { encodeMp3, locateFfmpeg } from '../src/modules/media';
 import { hashToken } from '../src/platform/session-token';
@@ -121,6 +122,7 @@ export async function buildWorld(g: GatewayTestApp) {
     ...['-i', 'sine=frequency=440:duration=1', '-ac', '1', wavFile],
   ]);
   const wav = readFileSync(wavFile);
+  const pngBytes = readFileSync(png);
   const mp3Folder = path.join(work, 'mp3');
   mkdirSync(mp3Folder);
   await encodeMp3(tools, { input: wavFile, outFile: path.join(mp3Folder, 'download.mp3') });
@@ -293,6 +295,8 @@ export async function buildWorld(g: GatewayTestApp) {
     ctx,
     users,
     wav,
+    /** A small PNG, for picture uploads. */
+    png: pngBytes,
     ids: {
       artistA,
       artistB,
@@ -384,6 +388,18 @@ export async function buildWorld(g: GatewayTestApp) {
         expiresAt: new Date(Date.now() + 3_600_000),
       });
       return token;
+    },
+    /** A new account's mailed e-mail change link (its token and new address), as the settings page sends it. */
+    async emailChangeLink() {
+      const owner = await f.user('user');
+      const email = uniqueEmail('moved');
+      const token = new EmailChangeTokens(ctx.config.secretKey).issue(
+        owner.id,
+        owner.email,
+        email,
+        Date.now(),
+      );
+      return { token, email };
     },
     /** The issuer's answer to a completed social sign-in: the callback address and the flow cookie it goes with. */
     async socialCallback() {

@@ -165,7 +165,12 @@ describe('an empty catalogue', () => {
         songs: [],
         pagination: { page: 1, limit: 10, total: 0, totalPages: 0 },
       });
-      expect(await inject('/api/search?q=anything')).toEqual({ artists: [], songs: [], albums: [] });
+      expect(await inject('/api/search?q=anything')).toEqual({
+        artists: [],
+        songs: [],
+        albums: [],
+        genres: [],
+      });
       expect(await inject('/api/genres')).toEqual({ genres: [] });
     } finally {
       await empty.close();

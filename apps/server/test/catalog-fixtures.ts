@@ -6,6 +6,7 @@ import {
   artists,
   genres,
   likes,
+  plays,
   purchases,
   sessions,
   songs,
@@ -90,6 +91,7 @@ export function catalogFixtures(database: Database) {
       genreId?: string | null;
       status?: 'processing' | 'ready' | 'failed';
       accessType?: 'subscription' | 'purchase-only';
+      freeToStream?: boolean;
       price?: number;
       createdAt?: Date;
     }) {
@@ -106,6 +108,11 @@ export function catalogFixtures(database: Database) {
         })
         .returning();
       return changed(row!);
+    },
+
+    /** A listen, written as the play endpoint writes it (the dashboards' rollups follow by trigger). */
+    async play(userId: string, songId: string, playedAt: Date, kind: 'full' | 'preview' = 'full') {
+      await db.insert(plays).values({ userId, songId, secondsListened: 30, kind, playedAt });
     },
 
     async like(userId: string, songId: string) {

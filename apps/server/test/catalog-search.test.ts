@@ -51,9 +51,9 @@ describe('toSearchText', () => {
 });
 
 describe('GET /api/search', () => {
-  it('answers artists, songs and albums', async () => {
+  it("answers artists, songs and albums (the SPEC's three lists), and genres", async () => {
     const body = await search('queen');
-    expect(Object.keys(body).sort()).toEqual(['albums', 'artists', 'songs']);
+    expect(Object.keys(body).sort()).toEqual(['albums', 'artists', 'genres', 'songs']);
   });
 
   it('ranks exact, then prefix, then word matches', async () => {
@@ -95,9 +95,10 @@ describe('GET /api/search', () => {
   });
 
   it('answers empty lists for an empty or blank q', async () => {
-    for (const q of ['', '   ']) expect(await search(q)).toEqual({ artists: [], songs: [], albums: [] });
+    for (const q of ['', '   '])
+      expect(await search(q)).toEqual({ artists: [], songs: [], albums: [], genres: [] });
     const res = await ctx.app.inject({ method: 'GET', url: '/api/search' });
-    expect(res.json()).toEqual({ artists: [], songs: [], albums: [] });
+    expect(res.json()).toEqual({ artists: [], songs: [], albums: [], genres: [] });
   });
 
   it('refuses a q longer than 200 characters', async () => {

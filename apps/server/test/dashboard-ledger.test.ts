@@ -256,12 +256,60 @@ describe('overview', () => {
       activeSubscribers: 1,
       newSubscribers: 2,
       endedSubscribers: 0,
+      // December, the 31 days before: nothing happened yet.
+      previous: {
+        range: { from: '2024-12-01', to: '2024-12-31' },
+        revenue: [money('USD', {})],
+        plays: 0,
+        previewPlays: 0,
+        activeSubscribers: 0,
+        newSubscribers: 0,
+        endedSubscribers: 0,
+      },
     });
+  });
+
+  it('compares a range with the period of the same length before it: 31 days from Feb 1 against January', async () => {
+    const { body } = await get(
+      `/api/admin/dashboard/overview?artistId=${ids.nova}&from=2025-02-01&to=2025-03-03`,
+    );
+    expect(body.previous).toEqual({
+      range: { from: '2025-01-01', to: '2025-01-31' },
+      revenue: [
+        money('USD', {
+          songRevenue: 129,
+          albumRevenue: 0,
+          subscriptionRevenue: 499 + 1497,
+          totalRevenue: 129 + 499 + 1497,
+          refunded: 999,
+          sales: 4,
+          refunds: 1,
+        }),
+        money('EUR', { albumRevenue: 800, totalRevenue: 800, sales: 1 }),
+      ],
+      plays: 3,
+      previewPlays: 1,
+      // Both January subscriptions were running at the end of January 31.
+      activeSubscribers: 2,
+      newSubscribers: 2,
+      endedSubscribers: 0,
+    });
+  });
+
+  it('gives the previous period the very figures that range answers on its own (the platform, 28 days)', async () => {
+    const { body } = await get('/api/admin/dashboard/overview?from=2025-02-01&to=2025-02-28');
+    const { from, to } = body.previous.range;
+    expect({ from, to }).toEqual({ from: '2025-01-04', to: '2025-01-31' });
+    const own = (await get(`/api/admin/dashboard/overview?from=${from}&to=${to}`)).body;
+    const { activeSubscribers: _now, previous: _before, currency: _currency, ...figures } = own;
+    const { activeSubscribers: _atEnd, ...previousFigures } = body.previous;
+    expect(previousFigures).toEqual(figures);
   });
 
   it('the platform in February (admin): a renewal less a refund is negative', async () => {
     const { body } = await get('/api/admin/dashboard/overview?from=2025-02-01&to=2025-02-28');
-    expect(body).toEqual({
+    const { previous: _previous, ...current } = body;
+    expect(current).toEqual({
       range: { from: '2025-02-01', to: '2025-02-28' },
       currency: 'USD',
       revenue: [

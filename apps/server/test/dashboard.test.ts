@@ -82,6 +82,7 @@ const SONG_KEYS = [
   'createdAt',
   'currency',
   'duration',
+  'freeToStream',
   'genre',
   'previewStartSec',
   'price',

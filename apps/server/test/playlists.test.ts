@@ -243,6 +243,7 @@ describe('songs in a playlist', () => {
         'audioUrl',
         'duration',
         'accessType',
+        'freeToStream',
         'price',
         'currency',
         'genre',

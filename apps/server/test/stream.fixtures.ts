@@ -46,6 +46,7 @@ export interface SongValues {
   albumId?: string | null;
   trackNumber?: number;
   accessType?: 'subscription' | 'purchase-only';
+  freeToStream?: boolean;
   status?: 'processing' | 'ready' | 'failed';
   failureReason?: string;
   hlsPrefix?: string | null;
@@ -62,6 +63,7 @@ export async function createSong(db: AppDb, values: SongValues) {
     albumId: values.albumId ?? null,
     trackNumber: values.trackNumber ?? null,
     accessType: values.accessType ?? 'subscription',
+    freeToStream: values.freeToStream ?? false,
     status: values.status ?? 'ready',
     failureReason: values.failureReason ?? null,
     hlsPrefix: values.hlsPrefix === undefined ? `songs/${id}/v1` : values.hlsPrefix,

@@ -32,15 +32,13 @@ const password = z
   .min(8, 'Password must be at least 8 characters')
   .max(256, 'Password must be at most 256 characters');
 
-export const RegisterBody = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters'),
-  email,
-  password,
-});
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+export const RegisterBody = z.object({ name, email, password });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.object({
@@ -96,3 +94,45 @@ export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
 /** Any id is accepted here; one that is not configured answers 404. */
 export const AuthProviderParams = z.object({ provider: z.string() });
 export type AuthProviderParams = z.infer<typeof AuthProviderParams>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings of the signed-in account (/settings).
+
+/** PATCH /users/me: the display name. */
+export const UpdateProfileBody = z.object({ name });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+/** The account after a settings change (name, avatar). */
+export const ProfileResponse = z.object({ message: z.string(), user: User });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/**
+ * POST /users/me/email: mails a signed link, valid for 24 hours, to the new address; the address changes only when
+ * that link is used. The current password is required when the account has one.
+ */
+export const ChangeEmailBody = z.object({ email, password: z.string().max(256).optional() });
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** POST /users/email/confirm: the token and the new address from the mailed link (no session needed). */
+export const ConfirmEmailBody = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(300, 'token is too long'),
+  email,
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
+export const ConfirmEmailResponse = z.object({ message: z.string(), email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
+/**
+ * PUT /users/me/password: a new password; the current one is required when the account has one (a social account
+ * sets its first password within 10 minutes of signing in). Every other session of the account ends.
+ */
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().max(256).optional(),
+  newPassword: password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+export const ChangePasswordResponse = z.object({
+  message: z.string(),
+  /** How many other sessions (other devices and browsers) were signed out. */
+  endedSessions: z.number().int(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;

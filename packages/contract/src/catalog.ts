@@ -29,6 +29,11 @@ export const Song = z.object({
   audioUrl: z.string().nullable(),
   duration: z.number(),
   accessType: AccessType,
+  /**
+   * Free to stream: any signed-in listener plays the whole song (`canPlay`), whatever its access type; guests hear
+   * the preview. Buying it (its price, when it has one) still gives the download and supports the artist.
+   */
+  freeToStream: z.boolean(),
   price: z.number().int(),
   currency: z.string(),
   genre: z.string().nullable(),
@@ -161,17 +166,42 @@ export type ArtistAlbumsResponse = z.infer<typeof ArtistAlbumsResponse>;
 export const AlbumResponse = z.object({ album: Album });
 export type AlbumResponse = z.infer<typeof AlbumResponse>;
 
-/** An empty `q` answers empty lists; each list holds at most 20 entries, best match first. */
+/**
+ * An empty `q` answers empty lists; each list holds at most 20 entries, best match first. Genres are results too:
+ * a term that names a genre ("jazz", or a typo of it) lists that genre, and its songs and albums follow the songs
+ * and albums that match by title or artist.
+ */
 export const SearchQuery = z.object({ q: searchTerm.default('') });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 export const SearchResponse = z.object({
   artists: z.array(Artist),
   songs: z.array(Song),
   albums: z.array(Album),
+  genres: z.array(Genre),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 /** Name the web client uses for the search answer. */
 export type SearchResults = SearchResponse;
+
+/**
+ * GET /home: the signed-in listener's home shelves in one call, each best first. No song is on two shelves: a song
+ * goes to the first shelf that wants it, in this order. `matchingGenres` names the listener's preferred genres.
+ */
+export const HomeResponse = z.object({
+  /** Songs the listener played in full lately, most recent first ("Jump back in"). */
+  recentlyPlayed: z.array(Song),
+  /** Songs free to stream, those in the listener's genres first. */
+  freeToStream: z.array(Song),
+  /** The most played songs of the last 7 days (full plays). */
+  popularThisWeek: z.array(Song),
+  /** Newest songs in the listener's preferred genres. */
+  forYourGenres: z.array(Song),
+  newAlbums: z.array(Album),
+  /** Artists the listener subscribes to or bought from. */
+  yourArtists: z.array(Artist),
+  matchingGenres: z.array(z.string()),
+});
+export type HomeResponse = z.infer<typeof HomeResponse>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Write calls: multipart/form-data (a JSON body is also accepted when no file is sent).
@@ -241,6 +271,8 @@ export const CreateSongBody = z.object({
   singer: optionalText(200).optional(),
   genre: genreName.optional(),
   accessType: AccessType.default('subscription'),
+  /** Let any signed-in listener stream the whole song (off by default); buying it still gives the download. */
+  freeToStream: booleanField.default(false),
   price: PriceField.default(0),
   /** Album id of the same artist, or empty. */
   album: optionalId.optional(),
@@ -252,6 +284,7 @@ export const CreateSongBody = z.object({
 export type CreateSongBody = z.infer<typeof CreateSongBody>;
 export const UpdateSongBody = CreateSongBody.partial().extend({
   accessType: AccessType.optional(),
+  freeToStream: booleanField.optional(),
   price: PriceField.optional(),
 });
 export type UpdateSongBody = z.infer<typeof UpdateSongBody>;

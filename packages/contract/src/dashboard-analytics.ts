@@ -118,6 +118,22 @@ export const RevenueAmounts = z.object({
 });
 export type RevenueAmounts = z.infer<typeof RevenueAmounts>;
 
+/**
+ * The same figures for the period before the range, as long as it and ending the day before it starts: what each
+ * card's change is measured against. `activeSubscribers` is the count at the end of that period (the day before the
+ * range starts), from the daily subscriber rollup.
+ */
+export const DashboardOverviewPrevious = z.object({
+  range: DashboardRange,
+  revenue: z.array(RevenueAmounts),
+  plays: z.number().int(),
+  previewPlays: z.number().int(),
+  activeSubscribers: z.number().int(),
+  newSubscribers: z.number().int(),
+  endedSubscribers: z.number().int(),
+});
+export type DashboardOverviewPrevious = z.infer<typeof DashboardOverviewPrevious>;
+
 /** The cards of a dashboard: money, plays and subscriber movements in the range; subscribers now. */
 export const DashboardOverviewResponse = z.object({
   range: DashboardRange,
@@ -130,6 +146,8 @@ export const DashboardOverviewResponse = z.object({
   activeSubscribers: z.number().int(),
   newSubscribers: z.number().int(),
   endedSubscribers: z.number().int(),
+  /** The previous period of the same length, for each card's change. */
+  previous: DashboardOverviewPrevious,
 });
 export type DashboardOverviewResponse = z.infer<typeof DashboardOverviewResponse>;
 

@@ -77,7 +77,13 @@ export interface DemoAlbum {
   /** Minor units. */
   price: number;
   isPremium: boolean;
-  songs: Array<{ title: string; accessType: 'subscription' | 'purchase-only'; price: number }>;
+  songs: Array<{
+    title: string;
+    accessType: 'subscription' | 'purchase-only';
+    price: number;
+    /** Free to stream: anyone signed in plays it in full; buying it gives the download. */
+    freeToStream?: boolean;
+  }>;
 }
 
 export interface DemoArtist {
@@ -92,6 +98,13 @@ export interface DemoArtist {
 
 const sub = (title: string, price = 99) => ({ title, accessType: 'subscription' as const, price });
 const buy = (title: string, price = 129) => ({ title, accessType: 'purchase-only' as const, price });
+/**
+ * Free to stream, as an artist's single on Bandcamp: the closing track of every standard album (8 of 40 songs), so
+ * every artist and every genre of the demo has something a new listener plays in full on the first sign-in (the
+ * demo listener's Electronic, Lo-Fi and Jazz included). The rest stays as the SPEC's two access types have it, and
+ * premium albums stay owners-only.
+ */
+const free = (title: string, price = 99) => ({ ...sub(title, price), freeToStream: true });
 
 export const demoArtists: DemoArtist[] = [
   {
@@ -107,7 +120,7 @@ export const demoArtists: DemoArtist[] = [
         genre: 'Electronic',
         price: 799,
         isPremium: false,
-        songs: [sub('Harbour Lights'), sub('Tidal Memory'), buy('Low Orbit'), sub('Glass Coastline')],
+        songs: [sub('Harbour Lights'), sub('Tidal Memory'), buy('Low Orbit'), free('Glass Coastline')],
       },
       {
         title: 'Midnight Protocol',
@@ -135,7 +148,7 @@ export const demoArtists: DemoArtist[] = [
           sub('Feedback Season'),
           buy('Cardboard Crown'),
           sub('Loud Little Town'),
-          sub('Fuse Box Heart'),
+          free('Fuse Box Heart'),
         ],
       },
       {
@@ -144,7 +157,7 @@ export const demoArtists: DemoArtist[] = [
         genre: 'Folk',
         price: 699,
         isPremium: false,
-        songs: [sub('Mile Marker 9'), buy('Gravel & Grace'), sub('Pine Smoke')],
+        songs: [sub('Mile Marker 9'), buy('Gravel & Grace'), free('Pine Smoke')],
       },
     ],
   },
@@ -160,7 +173,7 @@ export const demoArtists: DemoArtist[] = [
         genre: 'Jazz',
         price: 999,
         isPremium: false,
-        songs: [sub('Quiet Corners'), sub('Brass Weather'), buy('Third Set Waltz'), sub('Lantern Street')],
+        songs: [sub('Quiet Corners'), sub('Brass Weather'), buy('Third Set Waltz'), free('Lantern Street')],
       },
       {
         title: 'Collector\u2019s Edition: Late Standards',
@@ -189,7 +202,7 @@ export const demoArtists: DemoArtist[] = [
           sub('Notebook Margins'),
           sub('Bus Stop Haze'),
           buy('Cassette Sunday'),
-          sub('Soft Focus'),
+          free('Soft Focus'),
         ],
       },
     ],
@@ -206,7 +219,7 @@ export const demoArtists: DemoArtist[] = [
         genre: 'Pop',
         price: 899,
         isPremium: false,
-        songs: [sub('Señal Perdida'), buy('Summer Patch Notes'), sub('Dos Ventanas'), sub('Replay')],
+        songs: [sub('Señal Perdida'), buy('Summer Patch Notes'), sub('Dos Ventanas'), free('Replay')],
       },
       {
         title: 'Acoustic Confessions',
@@ -230,7 +243,7 @@ export const demoArtists: DemoArtist[] = [
         genre: 'Ambient',
         price: 799,
         isPremium: false,
-        songs: [sub('Glacier Radio'), sub('Salt Flats'), buy('Aurora Index'), sub('Fog Harbour')],
+        songs: [sub('Glacier Radio'), sub('Salt Flats'), buy('Aurora Index'), free('Fog Harbour')],
       },
       {
         title: 'Hip-Hop Sketches',
@@ -238,7 +251,7 @@ export const demoArtists: DemoArtist[] = [
         genre: 'Hip-Hop',
         price: 499,
         isPremium: false,
-        songs: [sub('Concrete Garden'), buy('Mixtape Weather'), sub('Block Party Echo')],
+        songs: [sub('Concrete Garden'), buy('Mixtape Weather'), free('Block Party Echo')],
       },
     ],
   },

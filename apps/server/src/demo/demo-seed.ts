@@ -175,6 +175,7 @@ export async function seedDemoCatalogueIfEmpty(input: SeedInput): Promise<void> 
           singer: s.artistName,
           genreId: genreIds.get(s.genre)!,
           accessType: s.accessType,
+          freeToStream: s.freeToStream,
           price: s.price,
           currency: config.currency,
           coverImage: s.coverKey(),
@@ -273,6 +274,7 @@ function buildPlan(catalogue: DemoArtist[]) {
     title: string;
     genre: (typeof demoGenres)[number];
     accessType: 'subscription' | 'purchase-only';
+    freeToStream: boolean;
     price: number;
     sourceKey: string | null;
     createdAt: Date;
@@ -316,6 +318,7 @@ function buildPlan(catalogue: DemoArtist[]) {
           title: song.title,
           genre: album.genre,
           accessType: song.accessType,
+          freeToStream: song.freeToStream ?? false,
           price: song.price,
           sourceKey: null,
           // Newest first in lists: spread creation times so the order is stable and meaningful.

@@ -7,7 +7,7 @@ function paths(list: RouteObject[]): string[] {
 }
 
 describe('route table', () => {
-  it('has exactly the routes of SPEC section 2, plus playlists, discover, albums and the studio', () => {
+  it('has exactly the routes of SPEC section 2, plus playlists, discover, albums, the studio and settings', () => {
     expect(paths(routes).sort()).toEqual(
       [
         '/',
@@ -17,6 +17,8 @@ describe('route table', () => {
         '/auth/callback',
         '/payment-success',
         '/payment-fail',
+        '/settings',
+        '/settings/email',
         '/checkout/sandbox/:orderId',
         '/register',
         '/login',

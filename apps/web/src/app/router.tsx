@@ -10,6 +10,7 @@ import {
   RequireGenres,
   RequireStaff,
 } from './guards';
+import { AppShell } from './layout/app-shell';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 
@@ -20,8 +21,9 @@ const lazyModule = (load: () => Promise<{ default: ComponentType }>) => async ()
 
 /**
  * The route table of SPEC section 2. Layouts are pathless routes, so the paths are exactly the SPEC's:
- * public; guest only; /genres (sign-in); main layout (sign-in, plus genres for the catalogue screens);
- * /payment-history (sign-in + genres, no layout); /admin (admin role); everything else redirects.
+ * public; guest only; /genres (sign-in); the app shell (the main layout for signed-in listeners: the catalogue
+ * screens behind sign-in and genres, and the public payment results and `/`'s "Page not found", so the player
+ * plays on); /payment-history (sign-in + genres, no layout); /admin (admin role); everything else redirects.
  */
 export const routes: RouteObject[] = [
   {
@@ -29,7 +31,6 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
-      { path: '/', lazy: lazyModule(() => import('../pages/landing-page')) },
       { path: '/auth/callback', lazy: lazyModule(() => import('../pages/auth-callback-page')) },
       {
         lazy: lazyModule(() => import('./layout/public-layout')),
@@ -37,8 +38,6 @@ export const routes: RouteObject[] = [
           { path: '/help', lazy: lazyModule(() => import('../pages/help-page')) },
           { path: '/data-deletion', lazy: lazyModule(() => import('../pages/data-deletion-page')) },
           { path: '/privacy-policy', lazy: lazyModule(() => import('../pages/privacy-policy-page')) },
-          { path: '/payment-success', lazy: lazyModule(() => import('../pages/payment-success-page')) },
-          { path: '/payment-fail', lazy: lazyModule(() => import('../pages/payment-fail-page')) },
         ],
       },
       {
@@ -73,8 +72,26 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            lazy: lazyModule(() => import('./layout/main-layout')),
+            element: <RequireGenres />,
             children: [
+              { path: '/payment-history', lazy: lazyModule(() => import('../pages/payment-history-page')) },
+            ],
+          },
+        ],
+      },
+      {
+        // Screens inside the app: the main layout when signed in, the public shell for guests (see AppShell).
+        element: <AppShell />,
+        children: [
+          { path: '/', lazy: lazyModule(() => import('../pages/root-page')) },
+          { path: '/payment-success', lazy: lazyModule(() => import('../pages/payment-success-page')) },
+          { path: '/payment-fail', lazy: lazyModule(() => import('../pages/payment-fail-page')) },
+          // The link mailed to a new e-mail address: signed in or not.
+          { path: '/settings/email', lazy: lazyModule(() => import('../pages/confirm-email-page')) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/settings', lazy: lazyModule(() => import('../pages/settings-page')) },
               { path: '/album/:albumId', lazy: lazyModule(() => import('../pages/album-page')) },
               { path: '/search', lazy: lazyModule(() => import('../pages/search-page')) },
               {
@@ -140,12 +157,6 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-            ],
-          },
-          {
-            element: <RequireGenres />,
-            children: [
-              { path: '/payment-history', lazy: lazyModule(() => import('../pages/payment-history-page')) },
             ],
           },
         ],

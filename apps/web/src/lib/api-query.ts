@@ -41,6 +41,16 @@ export const backbeatApi = createApi({
   endpoints: () => ({}),
 });
 
+/**
+ * The thing asked for by id does not exist: 404, or 400 for an id that cannot be one (a mistyped link). Asking
+ * again cannot help, so pages say "not found" once, without a retry.
+ */
+export function isMissingResource(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  const { status, code } = error as QueryError;
+  return status === 404 || (status === 400 && code === 'VALIDATION_ERROR');
+}
+
 /** The server's message for a failed query, else the SPEC section 8 fallback. */
 export function queryErrorText(error: unknown, fallback: string): string {
   if (typeof error === 'object' && error !== null && 'body' in error) {

@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { PageHeader, buttonClasses } from '../components/ui';
+import { NotFoundState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useGetArtistQuery } from '../features/catalog';
 import { ArtistDashboard } from '../features/dashboard';
+import { isMissingResource } from '../lib/api-query';
 
 export default function AdminPaymentsPage() {
   const { artistId = '' } = useParams();
@@ -16,10 +17,24 @@ export default function AdminPaymentsPage() {
       </Link>
       <PageHeader
         eyebrow="Artist payments"
-        title={artist.data?.name ?? (artist.isLoading ? 'Loading…' : 'Artist')}
+        title={artist.data?.name ?? (artist.isFetching ? 'Loading…' : 'Artist')}
         description="Revenue, subscribers, plays and purchases for this artist."
       />
-      <ArtistDashboard key={artistId} artistId={artistId} canRefund />
+      {/* The dashboard's many calls start once the artist is known: a bad id makes one request, not ten. */}
+      {artist.data ? (
+        <ArtistDashboard key={artistId} artistId={artistId} canRefund />
+      ) : artist.isError && isMissingResource(artist.error) ? (
+        <NotFoundState
+          title="No artist with this id"
+          description="The artist may have been deleted. Pick one from the admin dashboard."
+        />
+      ) : artist.isError ? (
+        <QueryErrorState
+          error={artist.error}
+          fallback="Failed to fetch artist"
+          onRetry={() => void artist.refetch()}
+        />
+      ) : null}
     </>
   );
 }

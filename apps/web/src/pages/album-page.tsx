@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { isMissingResource } from '../lib/api-query';
 import { useSongLikes } from '../features/auth';
 import {
   CoverArt,
   SongList,
   SongListSkeleton,
+  SongLockActionContext,
   useGetAlbumQuery,
   useGetAlbumSongsQuery,
 } from '../features/catalog';
-import { AlbumPurchaseButton } from '../features/commerce';
+import { AlbumPurchaseButton, AlbumTrackLock } from '../features/commerce';
+import { PlayAllButtons } from '../features/player';
 import { DownloadMenu } from '../features/downloads';
 import { formatDuration } from '../lib/format';
 
@@ -45,6 +48,19 @@ export default function AlbumPage() {
   const data = album.data;
   const totalSeconds = songs.data?.reduce((sum, song) => sum + (song.duration || 0), 0) ?? 0;
   const year = data?.releaseDate ? new Date(data.releaseDate).getFullYear() : null;
+
+  if (album.isError && isMissingResource(album.error)) {
+    // One clear answer: the track list's own 404 would only say it again.
+    return (
+      <>
+        <title>Album not found · Backbeat</title>
+        <NotFoundState
+          title="Album not found"
+          description="This album does not exist, or it was taken down. Find something else to play."
+        />
+      </>
+    );
+  }
 
   return (
     <>
@@ -93,7 +109,14 @@ export default function AlbumPage() {
                 </MetaItem>
               ) : null}
             </p>
-            <AlbumPurchaseButton album={data} />
+            <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-3">
+              <PlayAllButtons
+                songs={songs.data ?? []}
+                context={{ type: 'album', id: albumId }}
+                what="album"
+              />
+              <AlbumPurchaseButton album={data} />
+            </div>
             {songs.data?.length && songs.data.every((song) => song.canDownload) ? (
               <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
                 <DownloadMenu itemType="album" id={albumId} title={data.title} />
@@ -119,15 +142,18 @@ export default function AlbumPage() {
         ) : !songs.data || songs.data.length === 0 ? (
           <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="This album has no songs yet" />
         ) : (
-          <SongList
-            songs={songs.data}
-            likedIds={likedIds}
-            onToggleLike={toggleLike}
-            numbered
-            showAlbum={false}
-            label={`Songs on ${data?.title ?? 'this album'}`}
-            playContext={{ type: 'album', id: albumId }}
-          />
+          // A premium album is bought once, from the header: its rows say "Album only" instead of repeating it.
+          <SongLockActionContext value={AlbumTrackLock}>
+            <SongList
+              songs={songs.data}
+              likedIds={likedIds}
+              onToggleLike={toggleLike}
+              numbered
+              showAlbum={false}
+              label={`Songs on ${data?.title ?? 'this album'}`}
+              playContext={{ type: 'album', id: albumId }}
+            />
+          </SongLockActionContext>
         )}
       </Section>
     </>

@@ -2,7 +2,7 @@ import { Disc3, Music } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { Button, EmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { Button, EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
@@ -16,6 +16,8 @@ import {
   useGetArtistQuery,
 } from '../features/catalog';
 import { ArtistSubscription } from '../features/commerce';
+import { PlayAllButtons } from '../features/player';
+import { isMissingResource } from '../lib/api-query';
 import { formatMoney } from '../lib/format';
 
 function ArtistHeaderSkeleton() {
@@ -89,6 +91,18 @@ export default function ArtistPage() {
   const { likedIds, toggleLike } = useSongLikes();
   const data = artist.data;
 
+  if (artist.isError && isMissingResource(artist.error)) {
+    return (
+      <>
+        <title>Artist not found · Backbeat</title>
+        <NotFoundState
+          title="Artist not found"
+          description="This artist does not exist, or the profile was removed. Find something else to play."
+        />
+      </>
+    );
+  }
+
   return (
     <>
       <title>{`${data?.name ?? 'Artist'} · Backbeat`}</title>
@@ -149,7 +163,12 @@ export default function ArtistPage() {
                   ))}
                 </ul>
               ) : null}
-              <div className="mt-4">
+              <div className="mt-5 flex flex-col items-center gap-4 md:items-start">
+                <PlayAllButtons
+                  songs={songs?.songs ?? []}
+                  context={{ type: 'artist', id: artistId }}
+                  what="artist"
+                />
                 <ArtistSubscription artist={data} />
               </div>
             </div>

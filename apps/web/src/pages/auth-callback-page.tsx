@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
 import { useAppDispatch } from '../app/hooks';
+import { takeReturnPath } from '../app/return-to';
 import { FullScreenLoader } from '../components/ui';
 import { AUTH_MESSAGES, socialLoginSuccess } from '../features/auth';
 
@@ -31,8 +32,9 @@ export default function AuthCallbackPage() {
     }
     const isNewUser = params.get('new') === '1' || params.get('new') === 'true';
     void dispatch(socialLoginSuccess(isNewUser)).then((result) => {
+      // New accounts choose genres first (the genre page then returns to where they were going).
       if (socialLoginSuccess.fulfilled.match(result))
-        void navigate(isNewUser ? '/genres' : '/home', { replace: true });
+        void navigate(isNewUser ? '/genres' : (takeReturnPath() ?? '/home'), { replace: true });
       else void navigate('/login', { replace: true });
     });
   }, [dispatch, navigate, params]);

@@ -1,91 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Trash2 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from '../lib/toast';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Link } from 'react-router';
+import { useAppSelector } from '../app/hooks';
 import { SUPPORT_EMAIL } from '../app/layout/nav-items';
-import { Button, FormAlert, PageHeader, Prose } from '../components/ui';
-import { PasswordField, authRequests, selectUser, sessionEnded } from '../features/auth';
-import { errorText } from '../lib/api';
-import { backbeatApi } from '../lib/api-query';
-
-function DeleteAccountForm() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const user = useAppSelector(selectUser);
-  const [password, setPassword] = useState('');
-  const [confirmed, setConfirmed] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  if (!user) return null;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!confirmed) {
-      setFailure('Please confirm that you understand the deletion cannot be undone.');
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const answer = await authRequests.deleteAccount(password || undefined);
-      toast.success(answer?.message || 'Your account has been deleted.');
-      // The server has ended the session with the account; log out locally and leave.
-      dispatch(sessionEnded());
-      dispatch(backbeatApi.util.resetApiState());
-      void navigate('/', { replace: true });
-    } catch (failed) {
-      const message = errorText(failed, 'Your account could not be deleted. Please try again.');
-      setFailure(message);
-      toast.error(message);
-      setSubmitting(false);
-    }
-  }
-
-  return (
-    <section
-      aria-labelledby="delete-title"
-      className="mt-12 max-w-3xl rounded-card border border-danger/40 bg-danger/5 p-6 md:p-8"
-    >
-      <h2 id="delete-title" className="flex items-center gap-2 text-h3 font-semibold">
-        <Trash2 size={20} strokeWidth={1.75} aria-hidden="true" className="text-danger" />
-        Delete your account
-      </h2>
-      <p className="mt-2 text-body text-muted">
-        You are logged in as <strong className="text-text">{user.email}</strong>. Deleting the account is
-        immediate and cannot be undone.
-      </p>
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="mt-6 flex max-w-md flex-col gap-5"
-      >
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <PasswordField
-          label="Your password"
-          name="password"
-          autoComplete="current-password"
-          hint="Leave empty if you only ever signed in with a social account."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <label className="flex items-start gap-3 text-body text-text">
-          <input
-            type="checkbox"
-            checked={confirmed}
-            onChange={(event) => setConfirmed(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 accent-[var(--color-danger)]"
-          />
-          I understand that my profile, library and purchases will be deleted and cannot be restored.
-        </label>
-        <Button type="submit" variant="danger" loading={submitting} className="self-start">
-          Delete my account
-        </Button>
-      </form>
-    </section>
-  );
-}
+import { PageHeader, Prose } from '../components/ui';
+import { DeleteAccountForm, selectUser } from '../features/auth';
 
 export default function DataDeletionPage() {
   const user = useAppSelector(selectUser);
@@ -126,7 +43,10 @@ export default function DataDeletionPage() {
 
         <h2>How to delete</h2>
         {user ? (
-          <p>Use the form below. Deletion happens immediately.</p>
+          <p>
+            Use the form below, or the same one in <Link to="/settings">Settings</Link>. Deletion happens
+            immediately.
+          </p>
         ) : (
           <p>
             <Link to="/login">Log in</Link> and return to this page to delete your account yourself. If you
@@ -140,7 +60,7 @@ export default function DataDeletionPage() {
           well.
         </p>
       </Prose>
-      <DeleteAccountForm />
+      <DeleteAccountForm className="mt-12 max-w-3xl" />
     </>
   );
 }

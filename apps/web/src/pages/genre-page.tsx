@@ -4,7 +4,13 @@ import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
-import { SongList, SongListSkeleton, fetchSongsByGenre, genreKey } from '../features/catalog';
+import {
+  SongList,
+  SongListSkeleton,
+  fetchSongsByGenre,
+  genreKey,
+  useGetGenresQuery,
+} from '../features/catalog';
 
 export default function GenrePage() {
   const { genre = '' } = useParams();
@@ -16,6 +22,10 @@ export default function GenrePage() {
     if (genre) void dispatch(fetchSongsByGenre({ genre, page: 1 }));
   }, [dispatch, genre]);
   const { likedIds, toggleLike } = useSongLikes();
+  // The genre as the catalogue spells it ("/genre/electronic" is "Electronic", "/genre/hip-hop" "Hip-Hop").
+  const { data: genres } = useGetGenresQuery();
+  const key = genreKey(genre);
+  const name = genres?.find((known) => known.slug === key || known.name.toLowerCase() === key)?.name ?? genre;
   const data = shown.genre === genreKey(genre) ? shown : null;
   const loading = request.status === 'loading';
   const hasMore = data !== null && data.page < data.pages;
@@ -24,10 +34,10 @@ export default function GenrePage() {
   };
   return (
     <>
-      <title>{`${genre} · Backbeat`}</title>
+      <title>{`${name} · Backbeat`}</title>
       <PageHeader
         eyebrow="Genre"
-        title={<span className="capitalize">{genre}</span>}
+        title={<span className={name === genre ? 'capitalize' : undefined}>{name}</span>}
         description={
           data && data.total > 0
             ? `${data.total.toLocaleString()} ${data.total === 1 ? 'song' : 'songs'}`
@@ -45,7 +55,7 @@ export default function GenrePage() {
       ) : data.songs.length === 0 ? (
         <EmptyState
           icon={<Music size={22} strokeWidth={1.75} />}
-          title={`No ${genre} songs yet`}
+          title={`No ${name} songs yet`}
           description="Nothing has been published in this genre yet."
           action={
             <Link to="/home" className={buttonClasses({ variant: 'secondary' })}>
@@ -59,7 +69,7 @@ export default function GenrePage() {
             songs={data.songs}
             likedIds={likedIds}
             onToggleLike={toggleLike}
-            label={`${genre} songs`}
+            label={`${name} songs`}
             playContext={{ type: 'genre', id: genre }}
           />
           {request.status === 'failed' ? (

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Check, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { Button, EmptyState, Logo, Skeleton, cx } from '../components/ui';
+import { takeReturnPath } from '../app/return-to';
+import { Button, Logo } from '../components/ui';
 import { logout, selectUser, updateGenres } from '../features/auth';
-import { useGetGenresQuery } from '../features/catalog';
-import { queryErrorText } from '../lib/api-query';
+import { GenrePicker } from '../features/catalog';
 
 export default function GenresPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
-  const { data: genres, isLoading, isError, error, refetch } = useGetGenresQuery();
   const [selected, setSelected] = useState<string[]>(() => user?.preferredGenres ?? []);
   const [saving, setSaving] = useState(false);
   const firstTime = (user?.preferredGenres.length ?? 0) === 0;
@@ -26,7 +25,8 @@ export default function GenresPage() {
     setSaving(true);
     const result = await dispatch(updateGenres(selected));
     setSaving(false);
-    if (updateGenres.fulfilled.match(result)) void navigate('/home');
+    // Back to where a guard stopped a new account on its way in, else home.
+    if (updateGenres.fulfilled.match(result)) void navigate(takeReturnPath() ?? '/home');
   }
 
   return (
@@ -63,52 +63,7 @@ export default function GenresPage() {
           </p>
 
           <div className="mt-10">
-            {isLoading ? (
-              <div className="flex flex-wrap gap-3" aria-hidden="true">
-                {Array.from({ length: 12 }, (_, index) => (
-                  <Skeleton key={index} className="h-11 w-28 rounded-pill" />
-                ))}
-              </div>
-            ) : isError ? (
-              <EmptyState
-                tone="error"
-                title="Genres could not be loaded"
-                description={queryErrorText(error, 'Failed to fetch genres')}
-                action={<Button onClick={() => void refetch()}>Try again</Button>}
-              />
-            ) : !genres || genres.length === 0 ? (
-              <EmptyState
-                title="No genres yet"
-                description="The catalogue has no genres yet. Please come back once music has been added."
-              />
-            ) : (
-              <fieldset>
-                <legend className="sr-only">Genres</legend>
-                <ul className="flex flex-wrap gap-3">
-                  {genres.map((genre) => {
-                    const active = selected.includes(genre.name);
-                    return (
-                      <li key={genre._id}>
-                        <button
-                          type="button"
-                          aria-pressed={active}
-                          onClick={() => toggle(genre.name)}
-                          className={cx(
-                            'inline-flex h-11 items-center gap-2 rounded-pill border px-5 text-body font-semibold transition-colors duration-150 ease-out',
-                            active
-                              ? 'border-accent bg-accent text-bg'
-                              : 'border-line bg-surface text-text hover:border-muted hover:bg-surface-2',
-                          )}
-                        >
-                          {active ? <Check size={16} strokeWidth={2} aria-hidden="true" /> : null}
-                          {genre.name}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </fieldset>
-            )}
+            <GenrePicker selected={selected} onToggle={toggle} />
           </div>
 
           <div className="mt-10 flex flex-col-reverse items-stretch gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">

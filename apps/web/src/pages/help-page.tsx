@@ -59,14 +59,16 @@ export default function HelpPage() {
             heart on any song to add it to <strong>Liked songs</strong>.
           </p>
           <p>
-            Some songs show a lock. That means the artist has chosen how it can be played: a price means the
-            song is for sale, <strong>Subscribe</strong> means it is part of the artist&apos;s subscriber
-            catalogue, and
-            <strong> Buy album</strong> means it belongs to a premium album that is sold as a whole.
+            Songs marked <strong>Free</strong> play in full for everyone who is signed in; buying one gives
+            you its download and supports the artist. Some songs show a lock. That means the artist has chosen
+            how it can be played: a price means the song is for sale, <strong>Subscribe</strong> means it is
+            part of the artist&apos;s subscriber catalogue, and
+            <strong> Buy album</strong> means it belongs to a premium album that is sold as a whole. A locked
+            song offers a 30-second <strong>Preview</strong> first.
           </p>
           <h3>Playback stops or does not start</h3>
           <ul>
-            <li>Check your connection; streaming adapts to slow networks but needs some connection.</li>
+            <li>Check your connection; the player buffers ahead, but it needs some connection.</li>
             <li>Some browsers block autoplay. Press play once and playback continues normally.</li>
             <li>
               If a song says you need access, buy it, buy its album or subscribe to the artist as shown.

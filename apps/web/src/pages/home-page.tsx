@@ -1,30 +1,21 @@
-import { Compass, Library, Music, Tags } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Compass, Music, Tags } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import {
-  Button,
-  EmptyState,
-  PageHeader,
-  Pager,
-  QueryErrorState,
-  Section,
-  buttonClasses,
-  cx,
-} from '../components/ui';
+import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
 import { selectUser, useSongLikes } from '../features/auth';
 import {
   AlbumCard,
+  ArtistCard,
   CoverGrid,
   CoverGridSkeleton,
-  SONG_PAGE_SIZE,
   SongList,
   SongListSkeleton,
-  fetchMatchingGenreSongs,
   fetchSongs,
-  useGetAlbumsQuery,
+  useGetHomeQuery,
+  type Song,
 } from '../features/catalog';
-import { usePageParam } from '../lib/use-page-param';
 
 function greeting(hour: number): string {
   if (hour < 5) return 'Good night';
@@ -33,71 +24,81 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-const NEW_ALBUMS_SHOWN = 6;
+const seeAll = 'text-meta font-medium text-muted hover:text-text hover:underline';
 
-/** The newest releases (`GET /albums`), with the full list one click away. */
-function NewAlbums() {
-  const { data, isLoading, isError, error, refetch } = useGetAlbumsQuery({ page: 1 });
-  const albums = data?.albums.slice(0, NEW_ALBUMS_SHOWN) ?? [];
-  if (!isLoading && !isError && albums.length === 0) return null;
+/** A shelf of songs: shown only with songs in it (the page never shows an empty shelf). */
+function SongShelf({
+  id,
+  title,
+  note,
+  songs,
+  action,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  songs: Song[];
+  action?: ReactNode;
+}) {
+  const { likedIds, toggleLike } = useSongLikes();
+  if (songs.length === 0) return null;
   return (
-    <Section
-      title="New albums"
-      headingId="home-albums"
-      action={
-        <Link to="/albums" className="text-meta font-medium text-muted hover:text-text hover:underline">
-          See all
-        </Link>
-      }
-    >
-      {isLoading ? (
-        <CoverGridSkeleton count={NEW_ALBUMS_SHOWN} />
-      ) : isError ? (
-        <QueryErrorState error={error} fallback="Failed to fetch albums" onRetry={() => void refetch()} />
-      ) : (
-        <CoverGrid label="New albums">
-          {albums.map((album) => (
-            <AlbumCard key={album._id} album={album} />
-          ))}
-        </CoverGrid>
-      )}
+    <Section title={title} headingId={`home-${id}`} action={action}>
+      {note ? <p className="-mt-2 mb-3 text-meta text-muted">{note}</p> : null}
+      <SongList
+        songs={songs}
+        likedIds={likedIds}
+        onToggleLike={toggleLike}
+        label={title}
+        playContext={{ type: 'home', id }}
+      />
     </Section>
   );
 }
 
+/** What the page looks like while `/home` answers: the shelves' shapes, no words that could be untrue. */
+function HomeSkeleton() {
+  return (
+    <div aria-hidden="true" data-testid="home-skeleton">
+      <div className="mb-8 flex flex-wrap gap-2">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-9 w-24 rounded-pill" />
+        ))}
+      </div>
+      {[5, 5].map((rows, index) => (
+        <div key={index} className="mb-10">
+          <Skeleton className="mb-4 h-7 w-48" />
+          <SongListSkeleton count={rows} />
+        </div>
+      ))}
+      <Skeleton className="mb-4 h-7 w-40" />
+      <CoverGridSkeleton count={6} />
+    </div>
+  );
+}
+
+/**
+ * Home: shelves that change with the listener, from one call (`GET /home`): jump back in, free to stream, popular
+ * this week, their genres, new albums and the artists they back. No song is on two shelves (the server decides),
+ * and nothing claims emptiness before the answer is in: skeletons until then.
+ */
 export default function HomePage() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const [page, setPage] = usePageParam();
-  const matching = useAppSelector((state) => state.songs.matchingGenreSongs);
-  const matchingRequest = useAppSelector((state) => state.songs.requests.matchingGenre);
-  const allSongs = useAppSelector((state) => state.songs.allSongs);
-  const library = useAppSelector((state) => state.songs.pagination);
-  const libraryRequest = useAppSelector((state) => state.songs.requests.library);
-  // Fresh cached pages (5 minutes) are shown without a request.
-  useEffect(() => {
-    void dispatch(fetchMatchingGenreSongs(page));
-  }, [dispatch, page]);
+  const { data, isLoading, isError, error, refetch } = useGetHomeQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  // The library the player falls back on (SPEC section 4: with none selected, its first song is selected).
   useEffect(() => {
     void dispatch(fetchSongs(1));
   }, [dispatch]);
-  const { likedIds, toggleLike } = useSongLikes();
-  const data =
-    matching.pagination.page === page && matchingRequest.status !== 'idle'
-      ? {
-          songs: matching.songs,
-          total: matching.pagination.total,
-          page: matching.pagination.page,
-          pages: matching.pagination.totalPages,
-        }
-      : undefined;
-  const isFetching = matchingRequest.status === 'loading';
-  const isLoading = !data && matchingRequest.status !== 'failed';
-  const isError = !data && matchingRequest.status === 'failed';
-  const genres = matching.matchingGenres.length ? matching.matchingGenres : (user?.preferredGenres ?? []);
-  const libraryLoading = libraryRequest.status === 'loading';
-  const hasMoreLibrary = library.page < library.totalPages;
   const firstName = user?.name.split(' ')[0];
+  const genres = data?.matchingGenres.length ? data.matchingGenres : (user?.preferredGenres ?? []);
+  const nothing =
+    data &&
+    [data.recentlyPlayed, data.freeToStream, data.popularThisWeek, data.forYourGenres, data.newAlbums].every(
+      (shelf) => shelf.length === 0,
+    );
 
   return (
     <>
@@ -105,7 +106,7 @@ export default function HomePage() {
       <PageHeader
         eyebrow="Home"
         title={`${greeting(new Date().getHours())}${firstName ? `, ${firstName}` : ''}`}
-        description="Fresh picks from the genres you love."
+        description="Picked from what you play, your genres and the artists you back."
         actions={
           <>
             <Link to="/discover" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
@@ -119,125 +120,85 @@ export default function HomePage() {
           </>
         }
       />
-      {genres.length > 0 ? (
-        <nav aria-label="Your genres" className="mb-8 flex flex-wrap gap-2">
-          {genres.map((genre) => (
-            <Link
-              key={genre}
-              to={`/genre/${encodeURIComponent(genre)}`}
-              className="rounded-pill border border-line bg-surface px-4 py-1.5 text-body font-medium text-text transition-colors duration-150 hover:border-accent hover:text-accent"
-            >
-              {genre}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
-      <Section
-        title="Songs for you"
-        headingId="home-songs"
-        action={
-          data && data.total > 0 ? (
-            <span className="text-meta text-muted tabular-nums">
-              {data.total.toLocaleString()} {data.total === 1 ? 'song' : 'songs'}
-            </span>
-          ) : null
-        }
-      >
-        {isLoading ? (
-          <SongListSkeleton count={10} />
-        ) : isError ? (
-          <QueryErrorState
-            error={null}
-            fallback={matchingRequest.error ?? 'Fetching songs matching user genres failed'}
-            onRetry={() => void dispatch(fetchMatchingGenreSongs(page))}
+      {isLoading ? (
+        <HomeSkeleton />
+      ) : isError || !data ? (
+        <QueryErrorState error={error} fallback="Something went wrong" onRetry={() => void refetch()} />
+      ) : (
+        <>
+          {genres.length > 0 ? (
+            <nav aria-label="Your genres" className="mb-8 flex flex-wrap gap-2">
+              {genres.map((genre) => (
+                <Link
+                  key={genre}
+                  to={`/genre/${encodeURIComponent(genre)}`}
+                  className="rounded-pill border border-line bg-surface px-4 py-1.5 text-body font-medium text-text transition-colors duration-150 hover:border-accent hover:text-accent"
+                >
+                  {genre}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+          {nothing ? (
+            <EmptyState
+              icon={<Music size={22} strokeWidth={1.75} />}
+              title="Nothing here yet"
+              description="No music has been published yet. Browse the artists to see who is coming."
+              action={
+                <Link to="/artists" className={buttonClasses()}>
+                  Browse artists
+                </Link>
+              }
+            />
+          ) : null}
+          <SongShelf id="recently-played" title="Jump back in" songs={data.recentlyPlayed} />
+          <SongShelf
+            id="free"
+            title="Free to stream"
+            note="Whole songs, free for everyone signed in. Buy one to download it and support the artist."
+            songs={data.freeToStream}
           />
-        ) : !data || data.songs.length === 0 ? (
-          <EmptyState
-            icon={<Music size={22} strokeWidth={1.75} />}
-            title="Nothing in your genres yet"
-            description="No songs match your genres right now. Try adding a few more genres, or browse all artists."
+          <SongShelf id="popular" title="Popular this week" songs={data.popularThisWeek} />
+          <SongShelf
+            id="genres"
+            title="For your genres"
+            songs={data.forYourGenres}
             action={
-              <Link to="/artists" className={buttonClasses()}>
-                Browse artists
-              </Link>
+              genres[0] ? (
+                <Link to={`/genre/${encodeURIComponent(genres[0])}`} className={seeAll}>
+                  More {genres[0]}
+                </Link>
+              ) : null
             }
           />
-        ) : (
-          <div
-            className={cx('transition-opacity duration-150', isFetching && 'opacity-60')}
-            aria-busy={isFetching}
-          >
-            <SongList
-              songs={data.songs}
-              likedIds={likedIds}
-              onToggleLike={toggleLike}
-              startIndex={(page - 1) * SONG_PAGE_SIZE.matchingGenre + 1}
-              label="Songs for you"
-              playContext={{ type: 'matching-genre' }}
-            />
-            <Pager
-              page={data.page || page}
-              pages={data.pages}
-              onChange={setPage}
-              label="Songs for you pages"
-            />
-          </div>
-        )}
-      </Section>
-      <NewAlbums />
-      <Section
-        title="All songs"
-        headingId="home-library"
-        action={
-          library.total > 0 ? (
-            <span className="text-meta text-muted tabular-nums">
-              {library.total.toLocaleString()} {library.total === 1 ? 'song' : 'songs'}
-            </span>
-          ) : null
-        }
-      >
-        {allSongs.length === 0 && libraryRequest.status === 'failed' ? (
-          <QueryErrorState
-            error={null}
-            fallback={libraryRequest.error ?? 'Fetching songs failed'}
-            onRetry={() => void dispatch(fetchSongs(1))}
-          />
-        ) : allSongs.length === 0 && libraryRequest.status !== 'succeeded' ? (
-          <SongListSkeleton count={SONG_PAGE_SIZE.songs} />
-        ) : allSongs.length === 0 ? (
-          <EmptyState
-            icon={<Library size={22} strokeWidth={1.75} />}
-            title="No songs yet"
-            description="Nothing has been published yet."
-          />
-        ) : (
-          <div aria-busy={libraryLoading}>
-            <SongList
-              songs={allSongs}
-              likedIds={likedIds}
-              onToggleLike={toggleLike}
-              label="All songs"
-              playContext={{ type: 'all' }}
-            />
-            {libraryRequest.status === 'failed' ? (
-              <p role="alert" className="mt-4 text-center text-meta text-danger">
-                {libraryRequest.error}
-              </p>
-            ) : null}
-            {hasMoreLibrary ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  loading={libraryLoading}
-                  onClick={() => void dispatch(fetchSongs(library.page + 1))}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </div>
-        )}
-      </Section>
+          {data.newAlbums.length > 0 ? (
+            <Section
+              title="New albums"
+              headingId="home-albums"
+              action={
+                <Link to="/albums" className={seeAll}>
+                  See all
+                </Link>
+              }
+            >
+              <CoverGrid label="New albums">
+                {data.newAlbums.map((album) => (
+                  <AlbumCard key={album._id} album={album} />
+                ))}
+              </CoverGrid>
+            </Section>
+          ) : null}
+          {data.yourArtists.length > 0 ? (
+            <Section title="Artists you back" headingId="home-artists">
+              <CoverGrid label="Artists you back">
+                {data.yourArtists.map((artist) => (
+                  <ArtistCard key={artist._id} artist={artist} />
+                ))}
+              </CoverGrid>
+            </Section>
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -24,18 +24,18 @@ import { selectIsSignedIn } from '../features/auth';
 const features = [
   {
     icon: Headphones,
-    title: 'Stream the whole catalogue',
-    body: 'Adaptive streaming starts in a blink and keeps playing on patchy connections, on your phone or your desktop.',
+    title: 'Play free songs in full',
+    body: 'Artists pick songs anyone signed in can play from start to finish. Everything else has a 30-second preview, on your phone or your desktop.',
   },
   {
     icon: ShoppingBag,
     title: 'Buy songs and albums to keep',
-    body: 'One purchase, no expiry. Everything you buy sits in your library next to your liked songs, ready to play.',
+    body: 'One purchase, no expiry: play it any time, and download it as MP3, or as FLAC when the artist uploaded it lossless.',
   },
   {
     icon: HeartHandshake,
     title: 'Subscribe to the artists you love',
-    body: 'Unlock an artist’s subscriber releases for 1, 3, 6 or 12 months, and know your money goes to them.',
+    body: 'Unlock an artist’s subscriber songs for 1, 3, 6 or 12 months, and cancel whenever you like.',
   },
 ];
 
@@ -43,7 +43,7 @@ const steps = [
   {
     icon: Sparkles,
     title: 'Create your free account',
-    body: 'With e-mail and password, or in one click with your social account.',
+    body: 'With an e-mail address and a password, or with Google where the sign-in page offers it.',
   },
   {
     icon: Tags,
@@ -61,12 +61,12 @@ const artistPoints = [
   {
     icon: Upload,
     title: 'Release on your terms',
-    body: 'Upload songs and albums, set prices, choose what needs a subscription.',
+    body: 'Upload songs and albums, set prices, choose what needs a subscription and what is free to stream.',
   },
   {
     icon: BarChart3,
     title: 'See what is working',
-    body: 'Transactions, purchases per song and album, and active subscribers.',
+    body: 'Transactions, purchases per song and album, plays, and active subscribers.',
   },
   {
     icon: Wallet,
@@ -84,7 +84,7 @@ const trust = [
   {
     icon: Lock,
     title: 'Protected streams',
-    body: 'Audio is encrypted end to end and unlocked only for listeners who have access.',
+    body: 'Audio is sent encrypted, and its key goes only to listeners who may play it.',
   },
   {
     icon: ShieldCheck,
@@ -221,8 +221,8 @@ export default function LandingPage() {
                 behind it.
               </h1>
               <p className="mt-6 max-w-xl text-h4 text-muted">
-                Backbeat is where listening and supporting meet. Stream a growing catalogue, buy the songs and
-                albums you want to keep forever, and subscribe to the artists you believe in.
+                Backbeat is where listening and supporting meet. Play free songs in full and preview the rest,
+                buy the songs and albums you want to keep, and subscribe to the artists you believe in.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 {signedIn ? (
@@ -241,7 +241,7 @@ export default function LandingPage() {
                 )}
               </div>
               <p className="mt-5 text-meta text-muted">
-                Free to join · Pay only for what you keep · Cancel anytime
+                Free to join · Free songs play in full · Cancel a subscription anytime
               </p>
             </div>
             <HeroPreview />

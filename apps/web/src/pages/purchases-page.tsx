@@ -86,7 +86,8 @@ function Subscriptions() {
             />
             <div className="min-w-0 flex-1">
               <p className="truncate text-body font-semibold">{name}</p>
-              <p className="truncate text-meta text-muted">{subscriptionLine(subscription)}</p>
+              {/* Wraps rather than cut "renews on …" short in a narrow card (three to a row at 1280 px). */}
+              <p className="text-meta text-balance text-muted">{subscriptionLine(subscription)}</p>
             </div>
             <PaymentStatus status={subscription.status ?? 'active'} />
           </>

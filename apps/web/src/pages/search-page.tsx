@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Search, SearchX, X } from 'lucide-react';
+import { Search, SearchX, Tags, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import {
   EmptyState,
@@ -7,6 +7,7 @@ import {
   PageHeader,
   QueryErrorState,
   Section,
+  Spinner,
   buttonClasses,
   cx,
 } from '../components/ui';
@@ -29,7 +30,7 @@ export default function SearchPage() {
   const [text, setText] = useState(query);
   const inputId = useId();
   const { likedIds, toggleLike } = useSongLikes();
-  const { data, isFetching, isError, error, refetch } = useSearchQuery(query, { skip: !query });
+  const { data, currentData, isFetching, isError, error, refetch } = useSearchQuery(query, { skip: !query });
 
   // Typing updates the URL after a short pause; the URL is the single source of the query.
   useEffect(() => {
@@ -41,8 +42,12 @@ export default function SearchPage() {
     return () => window.clearTimeout(timer);
   }, [text, query, setParams]);
 
-  const total = data ? data.artists.length + data.albums.length + data.songs.length : 0;
+  const total = data ? data.artists.length + data.albums.length + data.songs.length + data.genres.length : 0;
   const loadingFirst = isFetching && !data;
+  // What shows belongs to an earlier query while the new one is typed (the pause before it is asked) or answered.
+  const pending = text.trim();
+  const stale =
+    Boolean(data) && ((isFetching && currentData === undefined) || (pending !== '' && pending !== query));
 
   return (
     <>
@@ -58,7 +63,7 @@ export default function SearchPage() {
         className="mb-10 max-w-2xl"
       >
         <label htmlFor={inputId} className="mb-2 block text-body font-medium">
-          Artists, albums or songs
+          Artists, albums, songs or genres
         </label>
         <div className="relative">
           <Search
@@ -72,7 +77,7 @@ export default function SearchPage() {
             type="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Try an artist or a song title"
+            placeholder="Try an artist, a song or a genre"
             autoComplete="off"
             enterKeyHint="search"
             className="h-12 w-full rounded-pill border border-line bg-surface-2 pl-12 pr-12 text-h4 text-text placeholder:text-muted/70 hover:border-muted/60 [&::-webkit-search-cancel-button]:hidden"
@@ -96,12 +101,23 @@ export default function SearchPage() {
       <div aria-live="polite" className="sr-only">
         {query && data && !isFetching ? `${total} ${total === 1 ? 'result' : 'results'} for ${query}` : ''}
       </div>
+      {/* In flow and always there, so results never jump when it appears. */}
+      <p
+        data-testid="search-status"
+        className={cx(
+          'mb-4 flex h-5 items-center gap-2 text-meta text-muted',
+          stale ? 'visible' : 'invisible',
+        )}
+      >
+        <Spinner size="sm" />
+        Searching for “{pending || query}”…
+      </p>
 
       {!query ? (
         <EmptyState
           icon={<Search size={22} strokeWidth={1.75} />}
           title="Search the catalogue"
-          description="Type a name to search artists, albums and songs at once. Small typos are fine."
+          description="Type a name to search artists, albums, songs and genres at once. Small typos are fine."
         />
       ) : loadingFirst ? (
         <>
@@ -127,9 +143,27 @@ export default function SearchPage() {
         />
       ) : (
         <div
-          className={cx('transition-opacity duration-150', isFetching && 'opacity-60')}
-          aria-busy={isFetching}
+          className={cx('transition-opacity duration-150', stale && 'opacity-50')}
+          aria-busy={stale}
+          data-stale={stale || undefined}
         >
+          {data.genres.length > 0 ? (
+            <Section title="Genres" headingId="search-genres">
+              <ul aria-label="Genres" className="flex flex-wrap gap-2">
+                {data.genres.map((genre) => (
+                  <li key={genre._id}>
+                    <Link
+                      to={`/genre/${encodeURIComponent(genre.name)}`}
+                      className="inline-flex h-10 items-center gap-2 rounded-pill border border-line bg-surface px-4 text-body font-medium text-text transition-colors duration-150 hover:border-accent hover:text-accent"
+                    >
+                      <Tags size={16} strokeWidth={1.75} aria-hidden="true" />
+                      {genre.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
           {data.artists.length > 0 ? (
             <Section title="Artists" headingId="search-artists">
               <CoverGrid label="Artists">

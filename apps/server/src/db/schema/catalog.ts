@@ -101,6 +101,11 @@ export const songs = pgTable(
     singer: text('singer').notNull(),
     genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
     accessType: accessTypeEnum('access_type').notNull().default('subscription'),
+    /**
+     * Free to stream: any signed-in listener plays the whole song (guests still hear the preview). Buying it still
+     * gives the download and supports the artist; the access type and price stay what the artist set.
+     */
+    freeToStream: boolean('free_to_stream').notNull().default(false),
     /** Song price in minor units. */
     price: integer('price').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
@@ -123,6 +128,10 @@ export const songs = pgTable(
     index('songs_artist_idx').on(t.artistId, t.createdAt),
     index('songs_album_idx').on(t.albumId, t.trackNumber),
     index('songs_genre_idx').on(t.genreId, t.createdAt),
+    // Home's "free to stream" shelf: the newest free songs.
+    index('songs_free_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.freeToStream} and ${t.status} = 'ready'`),
     index('songs_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

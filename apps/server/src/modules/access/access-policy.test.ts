@@ -41,10 +41,16 @@ const periodEnd: Record<SubscriptionCase, Date | null> = {
   'cancelled-paid-through': new Date(NOW.getTime() + 5 * 24 * HOUR),
 };
 
-function song(accessType: AccessType, album: AlbumCase, artistName = ARTIST.name): SongAccessFacts {
+function song(
+  accessType: AccessType,
+  album: AlbumCase,
+  artistName = ARTIST.name,
+  freeToStream = false,
+): SongAccessFacts {
   return {
     id: SONG_ID,
     accessType,
+    freeToStream,
     artistId: ARTIST.id,
     artistName,
     artistOwnerUserId: OWNER_ID,
@@ -73,8 +79,23 @@ const BUY_SONG = 'You need to purchase this song to play it.';
  * The rules as ARCHITECTURE section 4.5 and SPEC sections 1 and 8 state them, written out independently of the
  * implementation: admin and the artist's own account always; a bought song or album plays (a purchase is forever: a
  * song bought before its album turned premium still plays); otherwise a premium album needs the album bought; a subscription song plays while the paid period runs.
+ * A song free to stream plays for anyone signed in; an entitlement that plays it anyway keeps its name (downloads
+ * follow it), so 'free' answers only what would otherwise be refused.
  */
 function expected(
+  role: RoleCase,
+  accessType: AccessType,
+  album: AlbumCase,
+  songBought: boolean,
+  albumBought: boolean,
+  subscription: SubscriptionCase,
+  free: boolean,
+): AccessDecision {
+  const decision = expectedWithoutFree(role, accessType, album, songBought, albumBought, subscription);
+  return !decision.allowed && role !== 'guest' && free ? { allowed: true, via: 'free' } : decision;
+}
+
+function expectedWithoutFree(
   role: RoleCase,
   accessType: AccessType,
   album: AlbumCase,
@@ -116,14 +137,17 @@ const matrix = roles.flatMap((role) =>
       [false, true].flatMap((songBought) =>
         // Without an album there is nothing to have bought.
         (album === 'none' ? [false] : [false, true]).flatMap((albumBought) =>
-          subscriptionCases.map((subscription) => ({
-            role,
-            accessType,
-            album,
-            songBought,
-            albumBought,
-            subscription,
-          })),
+          subscriptionCases.flatMap((subscription) =>
+            [false, true].map((free) => ({
+              role,
+              accessType,
+              album,
+              songBought,
+              albumBought,
+              subscription,
+              free,
+            })),
+          ),
         ),
       ),
     ),
@@ -131,20 +155,22 @@ const matrix = roles.flatMap((role) =>
 );
 
 describe('decideSongAccess: the whole matrix', () => {
-  it('covers 5 roles x 2 access types x 3 album kinds x purchases x 4 subscription states', () => {
-    expect(matrix).toHaveLength(400);
+  it('covers 5 roles x 2 access types x 3 album kinds x purchases x 4 subscription states x free or not', () => {
+    expect(matrix).toHaveLength(800);
   });
 
   it.each(matrix)(
-    '$role, $accessType, album $album, song bought $songBought, album bought $albumBought, subscription $subscription',
-    ({ role, accessType, album, songBought, albumBought, subscription }) => {
+    '$role, $accessType, album $album, song bought $songBought, album bought $albumBought, subscription $subscription, free $free',
+    ({ role, accessType, album, songBought, albumBought, subscription, free }) => {
       const decision = decideSongAccess(
         viewers[role],
-        song(accessType, album),
+        song(accessType, album, ARTIST.name, free),
         entitlements(songBought, albumBought, subscription),
         NOW,
       );
-      expect(decision).toEqual(expected(role, accessType, album, songBought, albumBought, subscription));
+      expect(decision).toEqual(
+        expected(role, accessType, album, songBought, albumBought, subscription, free),
+      );
     },
   );
 });

@@ -4,6 +4,8 @@ import type { AccessType, Role } from '@backbeat/contract';
 export interface SongAccessFacts {
   id: string;
   accessType: AccessType;
+  /** The artist lets any signed-in listener stream it in full (absent: not free). */
+  freeToStream?: boolean;
   artistId: string;
   artistName: string;
   artistOwnerUserId: string | null;
@@ -27,7 +29,10 @@ export type DenialReason =
   'unauthenticated' | 'album_purchase_required' | 'subscription_required' | 'song_purchase_required';
 
 export type AccessDecision =
-  | { allowed: true; via: 'admin' | 'owner' | 'album_purchase' | 'song_purchase' | 'subscription' }
+  | {
+      allowed: true;
+      via: 'admin' | 'owner' | 'album_purchase' | 'song_purchase' | 'subscription' | 'free';
+    }
   | { allowed: false; reason: DenialReason; message: string };
 
 export const NO_ENTITLEMENTS: Entitlements = {
@@ -45,6 +50,8 @@ export const NO_ENTITLEMENTS: Entitlements = {
  * - a purchase-only song needs the song or its album purchased;
  * - a subscription song needs a subscription to its artist whose paid period has not ended
  *   (a purchase of the song or its album also unlocks it: bought music stays playable).
+ * - a song its artist made free to stream plays for anyone signed in, when nothing above already lets them (so a
+ *   buyer's or subscriber's play still names its entitlement: the download policy follows it, never 'free').
  * The denial messages are the ones SPEC section 8 shows to the listener.
  */
 export function decideSongAccess(
@@ -52,6 +59,17 @@ export function decideSongAccess(
   song: SongAccessFacts,
   entitlements: Entitlements,
   now: Date = new Date(),
+): AccessDecision {
+  const decision = decideByEntitlement(viewer, song, entitlements, now);
+  if (!decision.allowed && viewer && song.freeToStream) return { allowed: true, via: 'free' };
+  return decision;
+}
+
+function decideByEntitlement(
+  viewer: Viewer | null,
+  song: SongAccessFacts,
+  entitlements: Entitlements,
+  now: Date,
 ): AccessDecision {
   if (!viewer) {
     return {

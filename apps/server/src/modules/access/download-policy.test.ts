@@ -60,4 +60,20 @@ describe('decideSongDownload', () => {
       message: 'Purchase the album "Tide & Time" to download this song.',
     });
   });
+
+  it('gives no download for a free play: a song free to stream is downloaded by buying it', () => {
+    const free = song({ freeToStream: true, artistAllowsSubscriberDownloads: true });
+    expect(decideSongDownload(LISTENER, free, NO_ENTITLEMENTS, NOW)).toEqual({
+      allowed: false,
+      message: DOWNLOAD_SONG_DENIED,
+    });
+    expect(
+      decideSongDownload(LISTENER, free, entitled({ purchasedSongIds: new Set(['song-1']) }), NOW),
+    ).toMatchObject({ allowed: true, via: 'song_purchase' });
+    // A subscriber still downloads where the artist allows it: the subscription, not the free play, decides.
+    expect(decideSongDownload(LISTENER, free, subscribed, NOW)).toMatchObject({
+      allowed: true,
+      via: 'subscription',
+    });
+  });
 });

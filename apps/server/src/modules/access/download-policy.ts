@@ -1,4 +1,10 @@
-import { decideSongAccess, type Entitlements, type SongAccessFacts, type Viewer } from './access-policy';
+import {
+  decideSongAccess,
+  type AccessDecision,
+  type Entitlements,
+  type SongAccessFacts,
+  type Viewer,
+} from './access-policy';
 
 /** What the download rule needs besides the play facts: whether the artist lets subscribers download. */
 export interface SongDownloadFacts extends SongAccessFacts {
@@ -6,7 +12,7 @@ export interface SongDownloadFacts extends SongAccessFacts {
 }
 
 export type DownloadDecision =
-  | { allowed: true; via: 'admin' | 'owner' | 'album_purchase' | 'song_purchase' | 'subscription' }
+  | { allowed: true; via: Exclude<Extract<AccessDecision, { allowed: true }>['via'], 'free'> }
   | { allowed: false; message: string };
 
 export const DOWNLOAD_SONG_DENIED = 'You need to purchase this song to download it.';
@@ -15,7 +21,8 @@ export const DOWNLOAD_ALBUM_DENIED = 'You need to purchase this album to downloa
 /**
  * The one rule for downloading a song, built on the play rule: whoever may play a song because they bought it
  * (the song, or its album), the artist's own account and admins may download it; a subscriber may only when the
- * artist allows subscriber downloads. A refund revokes the purchase, and with it the download.
+ * artist allows subscriber downloads. A song free to stream is not free to download: playing it for free gives no
+ * download (buying it does). A refund revokes the purchase, and with it the download.
  */
 export function decideSongDownload(
   viewer: Viewer | null,
@@ -24,7 +31,11 @@ export function decideSongDownload(
   now: Date = new Date(),
 ): DownloadDecision {
   const play = decideSongAccess(viewer, song, entitlements, now);
-  if (play.allowed && (play.via !== 'subscription' || song.artistAllowsSubscriberDownloads)) {
+  if (
+    play.allowed &&
+    play.via !== 'free' &&
+    (play.via !== 'subscription' || song.artistAllowsSubscriberDownloads)
+  ) {
     return { allowed: true, via: play.via };
   }
   if (song.album?.isPremium && !play.allowed) {

@@ -5,8 +5,10 @@ import type { SessionRevocations } from '../../platform/session-cache';
 import type { ModuleContext } from '../index';
 import { MailOutboxRepository, type MailLog } from '../mail';
 import { AccountService } from './account.service';
+import { AccountSettingsService } from './account-settings.service';
 import { authRoutes } from './auth.routes';
 import { AuthService } from './auth.service';
+import { EmailChangeTokens } from './email-change-token';
 import { OidcService } from './oidc.service';
 import { oidcRoutes } from './oidc.routes';
 import { PasswordResetService } from './password-reset.service';
@@ -16,6 +18,7 @@ import { PreferencesService } from './preferences.service';
 import { ProfileRepository } from './profile.repository';
 import { AUTH_RATE_LIMITS, RateLimitService } from './rate-limit.service';
 import { RateLimitRepository } from './rate-limit.repository';
+import { settingsRoutes } from './settings.routes';
 import { SessionsRepository } from './sessions.repository';
 import { UsersRepository } from './users.repository';
 
@@ -33,7 +36,10 @@ export function sessionLoader(db: AppDb, revocations: SessionRevocations): Sessi
   return (tokenHash) => repository.confirm(tokenHash);
 }
 
-/** Accounts: registration, sessions, password reset, social sign-in, preferences and account deletion. */
+/**
+ * Accounts: registration, sessions, password reset, social sign-in, preferences, settings (name, e-mail, password,
+ * picture) and account deletion.
+ */
 export async function registerAuthModule(
   api: FastifyInstance,
   { config, database, services }: ModuleContext,
@@ -73,11 +79,27 @@ export async function registerAuthModule(
     users,
     auth,
   });
+  const settings = new AccountSettingsService({
+    users,
+    profiles,
+    rateLimits,
+    tokens: new EmailChangeTokens(config.secretKey),
+    mailer: services.mailer,
+    mediaStore: services.mediaStore,
+    publicUrl: config.publicUrl,
+    log: () => api.log,
+    now: services.clock,
+  });
   const secureCookies = config.isProduction;
 
   await api.register(async (scope) => {
     await scope.register(authRoutes, { auth, resets, accounts, secureCookies });
     await scope.register(preferencesRoutes, { preferences: new PreferencesService({ profiles }) });
+    await scope.register(settingsRoutes, {
+      settings,
+      dataDir: config.dataDir,
+      uploadLimits: config.uploadLimits,
+    });
     await scope.register(oidcRoutes, { oidc, publicUrl: config.publicUrl, secureCookies });
   });
   // Reset mail is sent after the reply; shutdown waits for it.

@@ -24,6 +24,12 @@ export const AUTH_RATE_LIMITS = {
   forgotPassword: { name: 'forgot-password', limit: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords when deleting an account, per account: a stolen session must not become a password oracle. */
   deleteAccount: { name: 'delete-account', limit: 5, windowMs: 15 * MINUTE },
+  /** E-mail change requests per account: each sends a mail to an address of the requester's choosing. */
+  changeEmail: { name: 'change-email', limit: 5, windowMs: 60 * MINUTE },
+  /** Confirmations of mailed e-mail change links, per IP address. */
+  confirmEmail: { name: 'confirm-email', limit: 20, windowMs: 15 * MINUTE },
+  /** Password changes per account (each checks the current password): no password oracle for a stolen session. */
+  changePassword: { name: 'change-password', limit: 5, windowMs: 15 * MINUTE },
   /** Registration attempts per IP address. */
   register: { name: 'register', limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

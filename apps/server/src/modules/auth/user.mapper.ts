@@ -1,6 +1,13 @@
 import type { User } from '@backbeat/contract';
 import type { ProfileLists } from './profile.repository';
 import type { UserRow } from './users.repository';
+import { IMAGE_KEY_PATTERN } from '../catalog/cover-images';
+
+/** A picture uploaded in settings is a media-store key served under /api/media; a social one is its https address. */
+export function profileImageUrl(value: string | null): string | null {
+  if (!value) return null;
+  return IMAGE_KEY_PATTERN.test(value) ? `/api/media/${value}` : value;
+}
 
 /** The contract's User: the account row plus its lists; never the password hash. */
 export function toUser(row: UserRow, lists: ProfileLists): User {
@@ -8,7 +15,7 @@ export function toUser(row: UserRow, lists: ProfileLists): User {
     _id: row.id,
     name: row.name,
     email: row.email,
-    profileImage: row.profileImage,
+    profileImage: profileImageUrl(row.profileImage),
     role: row.role,
     purchasedSongs: lists.purchasedSongs,
     purchasedAlbums: lists.purchasedAlbums,

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { oauthAccounts, users } from '../../db/schema';
+import { oauthAccounts, sessions, users } from '../../db/schema';
 import type { SessionRevocations } from '../../platform/session-cache';
 
 export interface UserRow {
@@ -91,6 +91,59 @@ export class UsersRepository {
       if (!row) return null;
       await tx.insert(oauthAccounts).values({ ...link, userId: row.id, email: user.email });
       return row;
+    });
+  }
+
+  async updateName(id: string, name: string): Promise<void> {
+    await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id));
+    // Sessions carry the name: the next request reads it afresh.
+    await this.sessionCache.forgetUser(id);
+  }
+
+  /**
+   * Moves the account from `from` to `to` (a mailed link proved `to`), only while `from` is still its address.
+   * Null when it is not (the link was used already, or another change came first); throws the unique violation
+   * when `to` was taken meanwhile.
+   */
+  async changeEmail(id: string, from: string, to: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ email: to, emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.email, from)))
+      .returning(columns);
+    if (row) await this.sessionCache.forgetUser(id);
+    return row ?? null;
+  }
+
+  /** Sets the password and ends every session of the account but `keepSessionId`; answers how many ended. */
+  async setPasswordEndingOtherSessions(
+    id: string,
+    passwordHash: string,
+    keepSessionId: string,
+    now = new Date(),
+  ): Promise<number> {
+    const ended = await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+      return tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, id), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+    });
+    await this.sessionCache.forgetUser(id);
+    return ended.length;
+  }
+
+  /** Sets (or clears) the profile image; answers the one it replaced. */
+  async setProfileImage(id: string, image: string | null): Promise<string | null> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ image: users.profileImage })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      await tx.update(users).set({ profileImage: image, updatedAt: new Date() }).where(eq(users.id, id));
+      return before?.image ?? null;
     });
   }
 }

@@ -95,6 +95,15 @@ export class AlbumRepository {
     );
   }
 
+  /** Albums in any of `genreIds`, newest first (the genre index, then a sort of that genre's albums). */
+  listByGenres(genreIds: string[], limit: number): Promise<AlbumRow[]> {
+    if (genreIds.length === 0) return Promise.resolve([]);
+    return this.selectAlbums()
+      .where(inArray(albums.genreId, genreIds))
+      .orderBy(desc(albums.createdAt), desc(albums.id))
+      .limit(limit);
+  }
+
   async findById(id: string): Promise<AlbumRow | null> {
     const [row] = await this.selectAlbums().where(eq(albums.id, id)).limit(1);
     return row ?? null;

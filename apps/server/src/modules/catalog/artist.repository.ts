@@ -81,6 +81,12 @@ export class ArtistRepository {
     return this.selectArtists().orderBy(asc(artists.name), asc(artists.id));
   }
 
+  /** Several artists by id, alphabetical. */
+  listByIds(ids: string[]): Promise<ArtistRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.selectArtists().where(inArray(artists.id, ids)).orderBy(asc(artists.name), asc(artists.id));
+  }
+
   async findById(id: string): Promise<ArtistRow | null> {
     const [row] = await this.selectArtists().where(eq(artists.id, id)).limit(1);
     return row ?? null;

@@ -19,7 +19,9 @@ import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
 import { pageCount, pageWindow, pagination } from './catalog.pagination';
 import { presentAlbum, presentArtist, presentGenre } from './catalog.presenter';
-import type { GenreRepository } from './genre.repository';
+import type { GenreRepository, GenreRow } from './genre.repository';
+import { genresNamedBy } from './genre-match';
+import { dedupeShelves } from './home-shelves';
 import { similarOnce, type SearchRepository } from './search.repository';
 import { toSearchText } from './search-text';
 import type { SongRepository } from './song.repository';
@@ -40,7 +42,18 @@ type SearchMatches = {
   artists: Awaited<ReturnType<SearchRepository['artists']>>;
   songs: Awaited<ReturnType<SearchRepository['songs']>>;
   albums: Awaited<ReturnType<SearchRepository['albums']>>;
+  genres: GenreRow[];
 };
+
+/** The direct matches, then the rows of the named genres that are not among them, `limit` in all. */
+function thenGenreRows<T extends { id: string }>(direct: T[], ofGenres: T[], limit: number): T[] {
+  return dedupeShelves([
+    { rows: direct, limit },
+    { rows: ofGenres, limit },
+  ])
+    .flat()
+    .slice(0, limit);
+}
 
 /**
  * The matches of recent search terms (popular searches repeat across listeners). An entry belongs to one version of
@@ -140,30 +153,48 @@ export class CatalogBrowseService {
     return { genres: (await this.deps.genres.listAll()).map(presentGenre) };
   }
 
-  /** Typo-tolerant search over artists, songs and albums; best match first. */
+  /**
+   * Typo-tolerant search over artists, songs and albums, best match first; genres are results too: the genres the
+   * term names, whose newest songs and albums follow the songs and albums that match by title or artist.
+   */
   async search(viewer: Viewer | null, q: string): Promise<SearchResponse> {
     const term = toSearchText(q);
-    if (!term) return { artists: [], songs: [], albums: [] };
+    if (!term) return { artists: [], songs: [], albums: [], genres: [] };
     const load = async (): Promise<SearchMatches> => {
       // The query's similar catalogue words are looked up once for the three lists.
       const similar = similarOnce(term);
-      const [artists, songs, albums] = await Promise.all([
+      const [artists, songs, albums, allGenres] = await Promise.all([
         this.deps.search.artists(term, SEARCH_LIMIT, similar),
         this.deps.search.songs(term, SEARCH_LIMIT, similar),
         this.deps.search.albums(term, SEARCH_LIMIT, similar),
+        this.deps.genres.listAll(),
       ]);
-      return { artists, songs, albums };
+      const genres = genresNamedBy(term, allGenres);
+      if (genres.length === 0) return { artists, songs, albums, genres };
+      const genreIds = genres.map((genre) => genre.id);
+      const [genreSongs, genreAlbums] = await Promise.all([
+        this.deps.songs.listByGenres(genreIds, { limit: SEARCH_LIMIT, offset: 0 }),
+        this.deps.albums.listByGenres(genreIds, SEARCH_LIMIT),
+      ]);
+      return {
+        artists,
+        songs: thenGenreRows(songs, genreSongs.rows, SEARCH_LIMIT),
+        albums: thenGenreRows(albums, genreAlbums, SEARCH_LIMIT),
+        genres,
+      };
     };
     // The matches are the same for everyone; only what each viewer may play (songView) is per viewer.
     const {
       artists,
       songs: songRows,
       albums,
+      genres,
     } = this.deps.searchMatches ? await this.deps.searchMatches.get(term, load) : await load();
     return {
       artists: artists.map(presentArtist),
       songs: await this.deps.songView.present(viewer, songRows),
       albums: albums.map(presentAlbum),
+      genres: genres.map(presentGenre),
     };
   }
 }

@@ -19,6 +19,7 @@ export function presentSong(row: SongRow, canPlay: boolean, canDownload = false)
     audioUrl: null,
     duration: Math.round(row.durationSec * 100) / 100,
     accessType: row.accessType,
+    freeToStream: row.freeToStream,
     price: row.price,
     currency: row.currency,
     genre: row.genreName,
@@ -40,6 +41,7 @@ export function songAccessFacts(row: SongRow): SongDownloadFacts {
   return {
     id: row.id,
     accessType: row.accessType,
+    freeToStream: row.freeToStream,
     artistId: row.artistId,
     artistName: row.artistName,
     artistOwnerUserId: row.artistOwnerUserId,

@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { MediaStore } from '../../storage/media-store';
 import { makeWebpVariants } from '../media';
 
-export type CoverKind = 'song' | 'album' | 'artist';
+/** `avatar`: a listener's profile picture (the settings page); the others are the catalogue's. */
+export type CoverKind = 'song' | 'album' | 'artist' | 'avatar';
 
 /** Keys of public images: `images/<kind>/<random version>/cover-<size>.webp`. Nothing else is served publicly. */
-export const IMAGE_KEY_PATTERN = /^images\/(song|album|artist)\/[0-9a-f]{16}\/[a-z0-9_-]+\.webp$/;
+export const IMAGE_KEY_PATTERN = /^images\/(song|album|artist|avatar)\/[0-9a-f]{16}\/[a-z0-9_-]+\.webp$/;
 
 /** The folder holding all variants of an image key. */
 export const imageFolder = (key: string) => key.slice(0, key.lastIndexOf('/'));

@@ -12,6 +12,9 @@ import { catalogWriteRoutes } from './catalog-write.routes';
 import { WriteSupport } from './catalog-write.support';
 import { createRepositories, createTransactor } from './catalog.repositories';
 import { CountCache } from './count-cache';
+import { HomeRepository } from './home.repository';
+import { homeRoutes } from './home.routes';
+import { HomeService } from './home.service';
 import { mediaRoutes } from './media.routes';
 import { SongView } from './song-view';
 import { SongWriteService } from './song-write.service';
@@ -130,6 +133,14 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     albums: new AlbumWriteService(support),
     dataDir: config.dataDir,
     uploadLimits: config.uploadLimits,
+  });
+  await api.register(homeRoutes, {
+    home: new HomeService({
+      ...repos,
+      home: new HomeRepository(db),
+      songView,
+      clock: services.clock,
+    }),
   });
   await api.register(mediaRoutes, { mediaStore: services.mediaStore });
 }

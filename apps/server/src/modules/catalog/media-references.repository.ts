@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { albums, artists, jobs, songRenditions, songs } from '../../db/schema';
+import { albums, artists, jobs, songRenditions, songs, users } from '../../db/schema';
 import { renditionFolder } from './rendition.repository';
 
 export interface SongMediaRow {
@@ -50,14 +50,23 @@ export class MediaReferencesRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Every image key a song, album or artist points at (seeded songs point at their album's cover). */
+  /**
+   * Every image key a song, album, artist or account points at (seeded songs point at their album's cover; an
+   * account's picture may also be a social provider's https address, which is no key and never matches).
+   */
   async imageKeys(): Promise<string[]> {
     const rows = await this.db
       .selectDistinct({ key: songs.coverImage })
       .from(songs)
       .where(isNotNull(songs.coverImage))
       .union(this.db.selectDistinct({ key: albums.cover }).from(albums).where(isNotNull(albums.cover)))
-      .union(this.db.selectDistinct({ key: artists.image }).from(artists).where(isNotNull(artists.image)));
+      .union(this.db.selectDistinct({ key: artists.image }).from(artists).where(isNotNull(artists.image)))
+      .union(
+        this.db
+          .selectDistinct({ key: users.profileImage })
+          .from(users)
+          .where(like(users.profileImage, 'images/%')),
+      );
     return rows.map((row) => row.key!);
   }
 

@@ -24,6 +24,7 @@ export const songListColumns = {
   coverImage: songs.coverImage,
   durationSec: songs.durationSec,
   accessType: songs.accessType,
+  freeToStream: songs.freeToStream,
   price: songs.price,
   currency: songs.currency,
   status: songs.status,
@@ -47,6 +48,7 @@ export interface SongRow {
   coverImage: string | null;
   durationSec: number;
   accessType: 'subscription' | 'purchase-only';
+  freeToStream: boolean;
   price: number;
   currency: string;
   status: 'processing' | 'ready' | 'failed';
@@ -132,6 +134,20 @@ export class SongRepository {
       window,
       `songs:genres:${ids.join(',')}`,
     );
+  }
+
+  /**
+   * Ready songs free to stream, those in `genreIds` first, then newest (the partial index on free songs keeps this
+   * to the free ones whatever the catalogue's size).
+   */
+  listFreeToStream(genreIds: string[], limit: number): Promise<SongRow[]> {
+    const order = genreIds.length
+      ? [sql`(${inArray(songs.genreId, genreIds)}) desc`, ...newestFirst]
+      : newestFirst;
+    return this.selectSongs()
+      .where(and(ready, eq(songs.freeToStream, true)))
+      .orderBy(...order)
+      .limit(limit);
   }
 
   /** An album's ready songs in track order (songs without a number last, oldest first). */

@@ -160,7 +160,7 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
       schema: {
         tags: ['songs'],
         summary:
-          'Upload a song (multipart: title, singer, genre, accessType, price, album, artist, previewStart, audio, coverImage)',
+          'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
         consumes: multipart,
         response: { 201: SongMutationResponse, ...uploadErrors },
       },

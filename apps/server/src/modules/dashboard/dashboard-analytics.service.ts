@@ -28,6 +28,7 @@ import {
   periodEnd,
   periodOf,
   periodsOf,
+  previousRange,
   rangeTiers,
   resolveRange,
   utcDay,
@@ -90,15 +91,34 @@ const currenciesOf = (main: string, rows: MoneyRow[]) => [
 export class DashboardAnalyticsService {
   constructor(private readonly deps: DashboardAnalyticsDeps) {}
 
+  /** The range's cards, and the same figures for the period of the same length before it (each card's change). */
   async overview(viewer: Viewer, query: DashboardRangeQuery): Promise<DashboardOverviewResponse> {
     const { scope, currency } = await this.scopeOf(viewer, query.artistId);
     const range = this.range(query);
+    const before = previousRange(range);
+    const [current, previous, activeSubscribers, activeBefore] = await Promise.all([
+      this.flows(scope, currency, range),
+      this.flows(scope, currency, before),
+      this.deps.repo.subscribersNow(scope, this.deps.now()),
+      // At the end of the previous period: everything started minus ended before the range's first day.
+      this.deps.repo.subscribersBefore(scope, range.from),
+    ]);
+    return {
+      range,
+      currency,
+      ...current,
+      activeSubscribers,
+      previous: { range: before, ...previous, activeSubscribers: activeBefore },
+    };
+  }
+
+  /** Money, plays and subscriber movements over one range, from the rollups. */
+  private async flows(scope: string, currency: string, range: DayRange) {
     const tiers = rangeTiers(range);
-    const [money, plays, days, activeSubscribers] = await Promise.all([
+    const [money, plays, days] = await Promise.all([
       this.deps.repo.revenueTotals(scope, tiers),
       this.deps.repo.playsTotal(scope, tiers),
       this.deps.repo.subscriberDays(scope, range),
-      this.deps.repo.subscribersNow(scope, this.deps.now()),
     ]);
     const revenue = currenciesOf(currency, money).map((code) => {
       const amounts = zeroAmounts(code);
@@ -106,12 +126,9 @@ export class DashboardAnalyticsService {
       return amounts;
     });
     return {
-      range,
-      currency,
       revenue,
       plays: plays.plays,
       previewPlays: plays.previewPlays,
-      activeSubscribers,
       newSubscribers: days.reduce((sum, day) => sum + day.starts, 0),
       endedSubscribers: days.reduce((sum, day) => sum + day.ends, 0),
     };

@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { periodEnd, periodOf, periodsOf, rangeTiers, resolveRange } from './dashboard-range';
+import {
+  addDays,
+  periodEnd,
+  periodOf,
+  periodsOf,
+  previousRange,
+  rangeDays,
+  rangeTiers,
+  resolveRange,
+} from './dashboard-range';
 
 describe('dashboard ranges', () => {
   it('defaults to the 30 days ending today, or 30 days from or to one bound', () => {
@@ -48,5 +58,45 @@ describe('dashboard ranges', () => {
     ]);
     expect(periodEnd('2025-03-01', 'month', { from: '2025-01-30', to: '2025-03-02' })).toBe('2025-03-02');
     expect(periodEnd('2024-12-30', 'week', { from: '2025-01-01', to: '2025-01-31' })).toBe('2025-01-05');
+  });
+});
+
+describe('the previous period a range is compared with', () => {
+  it('is as long as the range and ends the day before it', () => {
+    expect(previousRange({ from: '2025-02-09', to: '2025-03-10' })).toEqual({
+      from: '2025-01-10',
+      to: '2025-02-08',
+    });
+    expect(previousRange({ from: '2025-03-10', to: '2025-03-10' })).toEqual({
+      from: '2025-03-09',
+      to: '2025-03-09',
+    });
+    // A month is compared with the same number of days before it, not with the previous month.
+    expect(previousRange({ from: '2025-03-01', to: '2025-03-31' })).toEqual({
+      from: '2025-01-29',
+      to: '2025-02-28',
+    });
+    // Across a leap day and a year.
+    expect(previousRange({ from: '2024-03-01', to: '2024-03-07' })).toEqual({
+      from: '2024-02-23',
+      to: '2024-02-29',
+    });
+    expect(previousRange({ from: '2025-01-01', to: '2025-01-14' })).toEqual({
+      from: '2024-12-18',
+      to: '2024-12-31',
+    });
+  });
+
+  it('invariant: same length, contiguous, before the range', () => {
+    const day = fc.integer({ min: 0, max: 20_000 }).map((offset) => addDays('1990-01-01', offset));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 800 }), (from, days) => {
+        const range = { from, to: addDays(from, days - 1) };
+        const previous = previousRange(range);
+        expect(rangeDays(range)).toBe(days);
+        expect(rangeDays(previous)).toBe(days);
+        expect(addDays(previous.to, 1)).toBe(range.from);
+      }),
+    );
   });
 });

@@ -28,6 +28,18 @@ export function resolveRange(query: { from?: string; to?: string }, today: strin
   return { from: addDays(to, -span), to };
 }
 
+/** How many days an inclusive range holds. */
+export const rangeDays = (range: DayRange): number =>
+  Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/**
+ * The period a range is compared with: as many days, ending the day before it starts (30 days: the 30 before;
+ * Mar 1-31: Jan 29-Feb 28, the same length, not "the previous month").
+ */
+export function previousRange(range: DayRange): DayRange {
+  return { from: addDays(range.from, -rangeDays(range)), to: addDays(range.from, -1) };
+}
+
 /**
  * The rollup rows covering a range with the fewest rows: month rows for the whole months inside it and day rows for
  * the days before and after them. `months` is null when the range holds no whole month.

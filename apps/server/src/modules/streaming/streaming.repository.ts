@@ -38,6 +38,7 @@ export interface AlbumSongRow {
   /** The ready song's media prefix. */
   hlsPrefix: string | null;
   accessType: SongAccessFacts['accessType'];
+  freeToStream: boolean;
   artistId: string;
   artistName: string;
   artistOwnerUserId: string | null;
@@ -73,6 +74,7 @@ export class StreamingRepository {
       .select({
         id: songs.id,
         accessType: songs.accessType,
+        freeToStream: songs.freeToStream,
         status: songs.status,
         failureReason: songs.failureReason,
         hlsPrefix: songs.hlsPrefix,
@@ -98,6 +100,7 @@ export class StreamingRepository {
       facts: {
         id: row.id,
         accessType: row.accessType,
+        freeToStream: row.freeToStream,
         artistId: row.artistId,
         artistName: row.artistName,
         artistOwnerUserId: row.artistOwnerUserId,
@@ -174,6 +177,7 @@ export class StreamingRepository {
         id: songs.id,
         hlsPrefix: songs.hlsPrefix,
         accessType: songs.accessType,
+        freeToStream: songs.freeToStream,
         artistId: songs.artistId,
         artistName: artists.name,
         artistOwnerUserId: artists.ownerUserId,

@@ -7,6 +7,7 @@ import {
   LogOut,
   Mic2,
   ReceiptText,
+  Settings,
   ShieldUser,
   Tags,
 } from 'lucide-react';
@@ -48,7 +49,10 @@ export function Avatar({ name, image, size = 32 }: { name: string; image?: strin
 const itemClass =
   'flex w-full items-center gap-3 rounded-control px-3 py-2 text-left text-body text-text transition-colors duration-150 hover:bg-surface-2';
 
-/** The signed-in person's menu: genres, payment history, admin (admins), help, log out. A disclosure, not a menu role. */
+/**
+ * The signed-in person's menu: settings, genres, playlists, payment history, studio and dashboards (artists and
+ * admins), help, log out. A disclosure, not a menu role.
+ */
 export function AccountMenu() {
   const user = useAppSelector(selectUser);
   const admin = useAppSelector(selectIsAdmin);
@@ -117,6 +121,12 @@ export function AccountMenu() {
           <p className="truncate text-meta text-muted">{user.email}</p>
         </div>
         <ul className="flex flex-col gap-0.5 pt-2">
+          <li>
+            <Link to="/settings" className={itemClass}>
+              <Settings size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
+              Settings
+            </Link>
+          </li>
           <li>
             <Link to="/genres" className={itemClass}>
               <Tags size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />

@@ -35,7 +35,7 @@ export function SiteFooter({ homeTo = '/home' }: { homeTo?: string }) {
             <Logo height={24} />
           </Link>
           <p className="max-w-xs text-body text-muted">
-            Stream everything, own what you love, and back the artists who make it.
+            Play free songs in full, own what you love, and back the artists who make it.
           </p>
           <p className="text-body text-muted">
             Questions?{' '}

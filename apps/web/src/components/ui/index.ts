@@ -22,3 +22,4 @@ export { Modal } from './modal';
 export { ConfirmDialog } from './confirm-dialog';
 export { CoverArt } from './cover-art';
 export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';
+export { NotFoundState } from './not-found-state';

@@ -50,6 +50,9 @@ export function Modal({
         event.preventDefault();
         if (!busy) onClose();
       }}
+      // A dialog is its own place: its clicks never reach the page's handlers around it (e.g. a song row whose
+      // buy button opened a checkout would otherwise play the song behind it).
+      onClick={(event) => event.stopPropagation()}
       className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-card border border-line bg-surface p-0 text-text shadow-2xl shadow-black/60 backdrop:bg-black/70"
     >
       {open ? (

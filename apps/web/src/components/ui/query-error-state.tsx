@@ -1,8 +1,8 @@
-import { queryErrorText } from '../../lib/api-query';
+import { isMissingResource, queryErrorText } from '../../lib/api-query';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 
-/** A failed load: the server's message (else the SPEC fallback text) and a retry. */
+/** A failed load: the server's message (else the SPEC fallback text) and a retry, unless it was a 404. */
 export function QueryErrorState({
   error,
   fallback,
@@ -20,7 +20,7 @@ export function QueryErrorState({
       title={title}
       description={queryErrorText(error, fallback)}
       action={
-        onRetry ? (
+        onRetry && !isMissingResource(error) ? (
           <Button variant="secondary" onClick={onRetry}>
             Try again
           </Button>

@@ -19,18 +19,25 @@ type AuthStartListening = TypedStartListening<{ auth: AuthState }>;
 const signedIn = isFulfilled(register, login, socialLoginSuccess);
 const requestFailed = isRejected(register, login, logout, toggleLikedSong);
 
+/**
+ * The account journey's toasts share one id, so each replaces the one before instead of stacking (a sign-up's
+ * "Registered successfully" gives way to "Preferred genres updated"); likes share another.
+ */
+const ACCOUNT_TOAST = { id: 'account' } as const;
+const LIKE_TOAST = { id: 'like' } as const;
+
 /** One place that turns auth results into toasts (SPEC section 4 texts) and keeps the stored user in sync. */
 export function startAuthListeners(startListening: AuthStartListening): void {
   startListening({
     matcher: signedIn,
     effect: (action) => {
-      toast.success(action.payload.message);
+      toast.success(action.payload.message, ACCOUNT_TOAST);
     },
   });
   startListening({
     actionCreator: logout.fulfilled,
     effect: (action, api) => {
-      toast.success(action.payload);
+      toast.success(action.payload, ACCOUNT_TOAST);
       // Cached lists belong to the account that just left.
       api.dispatch(backbeatApi.util.resetApiState());
     },
@@ -38,26 +45,26 @@ export function startAuthListeners(startListening: AuthStartListening): void {
   startListening({
     actionCreator: updateGenres.fulfilled,
     effect: (action) => {
-      toast.success(action.payload.message);
+      toast.success(action.payload.message, ACCOUNT_TOAST);
     },
   });
   startListening({
     actionCreator: toggleLikedSong.fulfilled,
     effect: (action, api) => {
-      toast.success(action.payload.message);
+      toast.success(action.payload.message, LIKE_TOAST);
       api.dispatch(backbeatApi.util.invalidateTags(['LikedSongs']));
     },
   });
   startListening({
     matcher: requestFailed,
     effect: (action) => {
-      toast.error(action.payload ?? AUTH_MESSAGES.fallback);
+      toast.error(action.payload ?? AUTH_MESSAGES.fallback, ACCOUNT_TOAST);
     },
   });
   startListening({
     actionCreator: socialLoginSuccess.rejected,
     effect: () => {
-      toast.error(AUTH_MESSAGES.socialFailed);
+      toast.error(AUTH_MESSAGES.socialFailed, ACCOUNT_TOAST);
     },
   });
   startListening({
@@ -65,7 +72,10 @@ export function startAuthListeners(startListening: AuthStartListening): void {
     effect: (action) => {
       const detail =
         action.payload && action.payload !== AUTH_MESSAGES.genresFailed ? action.payload : undefined;
-      toast.error(AUTH_MESSAGES.genresFailed, detail ? { description: detail } : undefined);
+      toast.error(AUTH_MESSAGES.genresFailed, {
+        ...ACCOUNT_TOAST,
+        ...(detail ? { description: detail } : {}),
+      });
     },
   });
   startListening({

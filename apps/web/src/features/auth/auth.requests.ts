@@ -1,4 +1,13 @@
-import type { AuthResponse, LoginBody, MessageResponse, RegisterBody, User } from '@backbeat/contract';
+import type {
+  AuthResponse,
+  ChangePasswordResponse,
+  ConfirmEmailResponse,
+  LoginBody,
+  MessageResponse,
+  ProfileResponse,
+  RegisterBody,
+  User,
+} from '@backbeat/contract';
 import { api } from '../../lib/api';
 
 /** The HTTP calls of the auth feature (all under /api). */
@@ -31,4 +40,21 @@ export const authRequests = {
     api.post<MessageResponse>(`/users/reset-password/${encodeURIComponent(token)}`, { password }),
   deleteAccount: (password?: string) =>
     api.delete<MessageResponse>('/users/me', password ? { password } : {}),
+  // Settings (/settings).
+  rename: (name: string) => api.patch<ProfileResponse>('/users/me', { name }),
+  requestEmailChange: (email: string, password?: string) =>
+    api.post<MessageResponse>('/users/me/email', password ? { email, password } : { email }),
+  confirmEmailChange: (token: string, email: string) =>
+    api.post<ConfirmEmailResponse>('/users/email/confirm', { token, email }),
+  changePassword: (newPassword: string, currentPassword?: string) =>
+    api.put<ChangePasswordResponse>(
+      '/users/me/password',
+      currentPassword ? { currentPassword, newPassword } : { newPassword },
+    ),
+  uploadAvatar: (image: File) => {
+    const form = new FormData();
+    form.append('image', image, image.name);
+    return api.put<ProfileResponse>('/users/me/avatar', form);
+  },
+  removeAvatar: () => api.delete<ProfileResponse>('/users/me/avatar'),
 };

@@ -48,6 +48,10 @@ const authSlice = createSlice({
     addPurchasedAlbum(state, action: PayloadAction<string>) {
       if (state.user) state.user.purchasedAlbums = addOnce(state.user.purchasedAlbums, action.payload);
     },
+    /** The account as a settings call answered it (name, picture): merged like a profile fetch. */
+    userUpdated(state, action: PayloadAction<User>) {
+      if (state.user) state.user = mergeUser(state.user, action.payload);
+    },
     /** Local logout: the session is already gone on the server (expired, or the account was deleted). */
     sessionEnded() {
       return createInitialAuthState(null);
@@ -112,5 +116,6 @@ const authSlice = createSlice({
   },
 });
 
-export const { addPurchasedSong, addPurchasedAlbum, sessionEnded, clearAuthFeedback } = authSlice.actions;
+export const { addPurchasedSong, addPurchasedAlbum, sessionEnded, clearAuthFeedback, userUpdated } =
+  authSlice.actions;
 export const authReducer = authSlice.reducer;

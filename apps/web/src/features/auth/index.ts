@@ -7,6 +7,7 @@ export {
   clearAuthFeedback,
   createInitialAuthState,
   sessionEnded,
+  userUpdated,
 } from './auth.slice';
 export {
   AUTH_MESSAGES,
@@ -31,4 +32,8 @@ export {
 } from './auth.validation';
 export { SocialLogin } from './components/social-login';
 export { PasswordField } from './components/password-field';
+export { DeleteAccountForm } from './components/delete-account-form';
+export { ProfileSettings } from './settings/profile-settings';
+export { EmailSettings } from './settings/email-settings';
+export { PasswordSettings } from './settings/password-settings';
 export { useSongLikes } from './use-song-likes';

@@ -8,6 +8,7 @@ import type {
   ArtistSongsResponse,
   ArtistsResponse,
   Genre,
+  HomeResponse,
   RandomArtistResponse,
   SearchResults,
   Song,
@@ -90,6 +91,11 @@ const catalogApi = backbeatApi.injectEndpoints({
       transformResponse: (response: Song[] | { songs?: Song[] } | null) =>
         Array.isArray(response) ? response : list<Song>(response?.songs),
     }),
+    /** The signed-in listener's home shelves in one call; asked again on every visit (it follows their plays). */
+    getHome: build.query<HomeResponse, void>({
+      providesTags: ['Songs', 'Albums', 'Artists', 'Purchases', 'Subscriptions'],
+      query: () => '/home',
+    }),
     search: build.query<SearchResults, string>({
       providesTags: ['Artists', 'Albums', 'Songs'],
       query: (q) => ({ url: '/search', query: { q } }),
@@ -100,6 +106,7 @@ const catalogApi = backbeatApi.injectEndpoints({
           artists: list<Artist>(results.artists),
           songs: list<Song>(results.songs),
           albums: list<Album>(results.albums),
+          genres: list<Genre>(results.genres),
         };
       },
     }),
@@ -119,4 +126,5 @@ export const {
   useGetAlbumQuery,
   useGetAlbumSongsQuery,
   useSearchQuery,
+  useGetHomeQuery,
 } = catalogApi;

@@ -8,6 +8,7 @@ export type {
   ArtistSongsResponse,
   ArtistsResponse,
   Genre,
+  HomeResponse,
   MatchingGenreSongsResponse,
   PagedSongsResponse,
   Pagination,

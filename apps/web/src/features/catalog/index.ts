@@ -7,3 +7,4 @@ export { SongList, SongListSkeleton, type SongListProps } from './components/son
 export { SongLockActionContext, type SongLockAction } from './components/song-lock-action';
 export * from './songs.slice';
 export * from './songs.thunks';
+export { GenrePicker } from './components/genre-picker';

@@ -33,6 +33,7 @@ function makeSong(id: string, overrides: Partial<Song> = {}): Song {
     audioUrl: null,
     duration: 180,
     accessType: 'subscription',
+    freeToStream: false,
     price: 0,
     currency: 'USD',
     genre: 'Electronic',

@@ -5,6 +5,7 @@ import {
   isSubscriptionActive,
   offerLabel,
   offerName,
+  sellsFreeSong,
   shouldOfferAlbum,
   shouldOfferSubscription,
   songOffer,
@@ -28,6 +29,24 @@ describe('songOfferKind', () => {
     expect(songOfferKind(makeSong({ accessType: 'subscription' }))).toBe('subscription');
     expect(songOfferKind(makeSong())).toBe('song');
     expect(songOfferKind(makeSong({ album: null }))).toBe('song');
+  });
+});
+
+describe('sellsFreeSong: buying a song free to stream gives its download', () => {
+  it('offers a free song the viewer plays but cannot download', () => {
+    expect(sellsFreeSong(makeSong({ freeToStream: true, canPlay: true, canDownload: false }))).toBe(true);
+  });
+
+  it('offers nothing once it is owned, when it has no price, on a premium album, or when it is not free', () => {
+    const free = { freeToStream: true, canPlay: true, canDownload: false };
+    expect(sellsFreeSong(makeSong({ ...free, canDownload: true }))).toBe(false);
+    expect(sellsFreeSong(makeSong({ ...free, price: 0 }))).toBe(false);
+    expect(sellsFreeSong(makeSong({ ...free, album: { _id: 'a', title: 'Deluxe', isPremium: true } }))).toBe(
+      false,
+    );
+    expect(sellsFreeSong(makeSong({ ...free, freeToStream: false }))).toBe(false);
+    // A guest's list: not playable, so the lock's own offer applies instead.
+    expect(sellsFreeSong(makeSong({ ...free, canPlay: false }))).toBe(false);
   });
 });
 

@@ -12,6 +12,22 @@ export function songOfferKind(song: Pick<Song, 'canPlay' | 'accessType' | 'album
   return 'song';
 }
 
+/**
+ * A song free to stream that the viewer plays but does not own: buying it gives the download and supports the artist
+ * (Bandcamp's "buy digital track"). Not when it is sold only with its premium album, or not sold at all.
+ */
+export function sellsFreeSong(
+  song: Pick<Song, 'freeToStream' | 'canPlay' | 'canDownload' | 'price' | 'album'>,
+): boolean {
+  return (
+    song.freeToStream &&
+    song.canPlay !== false &&
+    !song.canDownload &&
+    song.price > 0 &&
+    !song.album?.isPremium
+  );
+}
+
 /** The button's visible text: "Buy song $1.29", "Buy album $12.99", "Subscribe $4.99/month". */
 export function offerLabel(offer: Pick<Offer, 'kind' | 'amount' | 'currency'>): string {
   const price = formatMoney(offer.amount, offer.currency);

@@ -41,6 +41,7 @@ export function makeSong(overrides: Partial<Song> = {}): Song {
     audioUrl: null,
     duration: 180,
     accessType: 'purchase-only',
+    freeToStream: false,
     price: 129,
     currency: 'USD',
     genre: 'Folk',

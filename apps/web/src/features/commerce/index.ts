@@ -11,3 +11,4 @@ export { ArtistSubscription } from './components/artist-subscription';
 export { OfferButton } from './components/offer-button';
 export { SandboxCheckout } from './components/sandbox-checkout';
 export { SongUnlockButton } from './components/song-unlock-button';
+export { AlbumTrackLock } from './components/album-track-lock';

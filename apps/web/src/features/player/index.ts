@@ -13,5 +13,6 @@ export type { PlaybackContextType, PlayFromListPayload, PlayerState } from './pl
 export type { StreamState, StreamError } from './stream.slice';
 export { SongPlayButton, usePlaySongInList, type SongListPlayContext } from './components/song-play-button';
 export { SongPreviewButton } from './components/song-preview-button';
+export { PlayAllButtons } from './components/play-all-buttons';
 export { leavePreview, previewSong } from './player.thunks';
 export { previewReducer, selectActivePreview, type PreviewState } from './preview.slice';

@@ -9,6 +9,7 @@ export function makeSong(id: string, overrides: Partial<Song> = {}): Song {
     audioUrl: null,
     duration: 180,
     accessType: 'subscription',
+    freeToStream: false,
     price: 99,
     currency: 'USD',
     genre: 'Electronic',

@@ -1,7 +1,7 @@
 import type { Song } from '../catalog';
 
 export type PlaybackContextType =
-  'all' | 'album' | 'artist' | 'genre' | 'liked' | 'search' | 'playlist' | 'matching-genre';
+  'all' | 'album' | 'artist' | 'genre' | 'liked' | 'search' | 'playlist' | 'matching-genre' | 'home';
 
 /** Where the current song was started from; next and previous follow `songs` (or the library for 'all'). */
 export interface PlaybackContext {

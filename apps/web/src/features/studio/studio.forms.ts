@@ -17,6 +17,7 @@ export function songFormValues(song: Song | null, artistId = ''): SongFormValues
     singer: song?.singer ?? '',
     genre: song?.genre ?? '',
     accessType: song?.accessType ?? 'subscription',
+    freeToStream: song?.freeToStream ?? false,
     price: song ? minorToPrice(song.price) : '0.00',
     album: song?.album?._id ?? '',
     artist: song?.artist._id ?? artistId,
@@ -70,6 +71,7 @@ export function buildSongForm(values: SongFormValues): FormData {
   form.append('singer', values.singer.trim());
   form.append('genre', values.genre.trim());
   form.append('accessType', values.accessType);
+  form.append('freeToStream', String(values.freeToStream));
   form.append('price', price(values.price));
   form.append('album', values.album);
   // An artist account may leave the artist out: its own profile is used.

@@ -8,6 +8,8 @@ export interface SongFormValues {
   singer: string;
   genre: string;
   accessType: AccessType;
+  /** Any signed-in listener plays it in full; buying it still gives the download. */
+  freeToStream: boolean;
   price: string;
   /** Album id of the same artist, or '' for none. */
   album: string;

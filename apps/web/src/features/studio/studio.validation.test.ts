@@ -182,6 +182,7 @@ describe('form bodies', () => {
       'singer',
       'genre',
       'accessType',
+      'freeToStream',
       'price',
       'album',
       'artist',
@@ -193,6 +194,7 @@ describe('form bodies', () => {
     expect(form.get('previewStart')).toBe('');
     expect(form.get('price')).toBe('0');
     expect(form.get('accessType')).toBe('subscription');
+    expect(form.get('freeToStream')).toBe('false');
     expect((form.get('audio') as File).name).toBe('take.wav');
   });
 

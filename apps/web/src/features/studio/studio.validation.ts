@@ -196,6 +196,7 @@ export const SONG_FIELD_LABELS: Record<SongField, string> = {
   singer: 'Singer',
   genre: 'Genre',
   accessType: 'Access',
+  freeToStream: 'Free to stream',
   price: 'Price',
   album: 'Album',
   artist: 'Artist',

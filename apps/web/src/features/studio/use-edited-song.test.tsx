@@ -20,6 +20,7 @@ function song(id: string, overrides: Partial<Song> = {}): Song {
     audioUrl: null,
     duration: 60,
     accessType: 'subscription',
+    freeToStream: false,
     price: 0,
     currency: 'USD',
     genre: null,

@@ -11,6 +11,7 @@ import { previewReducer, selectActivePreview, selectSelectedSong, streamReducer 
 import { playerReducer } from '../../player/player.slice';
 import { songsReducer } from '../songs.slice';
 import { SongList } from './song-list';
+import { SongLockActionContext, type SongLockAction } from './song-lock-action';
 
 const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   _id: id,
@@ -20,6 +21,7 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   audioUrl: null,
   duration: 185,
   accessType: 'subscription',
+  freeToStream: false,
   price: 99,
   currency: 'USD',
   genre: 'Jazz',
@@ -35,7 +37,7 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
 
 afterEach(cleanup);
 
-function renderList(songs: Song[], showAlbum = true) {
+function renderList(songs: Song[], showAlbum = true, lockAction: SongLockAction | null = null) {
   const store = configureStore({
     reducer: {
       auth: authReducer,
@@ -51,7 +53,9 @@ function renderList(songs: Song[], showAlbum = true) {
   render(
     <Provider store={store}>
       <MemoryRouter>
-        <SongList songs={songs} showAlbum={showAlbum} />
+        <SongLockActionContext value={lockAction}>
+          <SongList songs={songs} showAlbum={showAlbum} />
+        </SongLockActionContext>
       </MemoryRouter>
     </Provider>,
   );
@@ -110,5 +114,33 @@ describe('SongList previews', () => {
     expect(selectSelectedSong(store.getState())?._id).toBe('locked');
     expect(selectActivePreview(store.getState())?.songId).toBe('locked');
     expect(screen.getByRole('button', { name: 'Pause preview of Song locked' })).toBeTruthy();
+  });
+});
+
+describe('songs free to stream', () => {
+  it('marks a free song with text, plays it like any playable song, and shows no lock', () => {
+    renderList([song('free', { freeToStream: true, title: 'Open Door' }), song('paid', { canPlay: false })]);
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Free')).toBeTruthy();
+    expect(within(rows[0]!).queryByText(/Locked/)).toBeNull();
+    expect(within(rows[1]!).queryByText('Free')).toBeNull();
+    expect(within(rows[1]!).getByText(/Locked/)).toBeTruthy();
+  });
+});
+
+describe('a checkout opened from a row', () => {
+  /** A lock action that opens a dialog (as the checkout does), inside the row. */
+  const OpensDialog: SongLockAction = ({ song: locked }) => (
+    <dialog open aria-label={`Buy ${locked.title}`}>
+      <p>Pay for {locked.title}</p>
+      <span>Test mode notice</span>
+    </dialog>
+  );
+
+  it('keeps its clicks to itself: the locked song behind it is not played', () => {
+    const store = renderList([song('locked', { canPlay: false, title: 'Behind' })], true, OpensDialog);
+    fireEvent.click(screen.getByText('Pay for Behind'));
+    fireEvent.click(screen.getByText('Test mode notice'));
+    expect(selectSelectedSong(store.getState())).toBeFalsy();
   });
 });

@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { Heart, Lock, Loader } from 'lucide-react';
+import { Gift, Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
@@ -28,9 +28,11 @@ export interface SongListProps {
 
 const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
 
-/** A click on the row plays it, unless it landed on one of the row's own links or buttons. */
+/** A click on the row plays it, unless it landed on one of the row's own links or buttons, or in a dialog. */
 function isOwnControl(target: EventTarget): boolean {
-  return target instanceof Element && target.closest('a, button, input, [role="menu"]') !== null;
+  return (
+    target instanceof Element && target.closest('a, button, input, label, [role="menu"], dialog') !== null
+  );
 }
 
 const rowGrid =
@@ -90,6 +92,8 @@ function SongRow({
 }) {
   const lock = lockText(song);
   const LockAction = use(SongLockActionContext);
+  // A free song the viewer plays: the app's lock action offers it for sale (the download), or nothing.
+  const free = song.freeToStream && song.canPlay !== false;
   const processing = song.status && song.status !== 'ready';
   return (
     <li
@@ -115,7 +119,13 @@ function SongRow({
         )}
       </SongPlayButton>
       <div className="min-w-0">
-        <p className="truncate text-body font-medium text-text">{song.title}</p>
+        {/* Phones give the title two lines rather than cut it to a few characters; wider screens one. */}
+        <p className="flex min-w-0 items-center gap-2">
+          <span className="line-clamp-2 text-body font-medium break-words text-text sm:line-clamp-none sm:truncate">
+            {song.title}
+          </span>
+          {song.freeToStream ? <FreeBadge /> : null}
+        </p>
         <p className="flex min-w-0 items-baseline text-meta text-muted">
           {song.artist?._id ? (
             <Link
@@ -137,6 +147,12 @@ function SongRow({
               <AlbumLink album={song.album} className="min-w-0 truncate" />
             </span>
           ) : null}
+          {/* The duration column is left out on phones: the time joins this line. */}
+          <span className="shrink-0 whitespace-pre tabular-nums sm:hidden">
+            <span aria-hidden="true">{' · '}</span>
+            <span className="sr-only">Duration </span>
+            {formatDuration(song.duration)}
+          </span>
           {processing ? (
             <span className="ml-2 inline-flex shrink-0 items-center gap-1 text-muted">
               <Loader size={12} strokeWidth={1.75} aria-hidden="true" />
@@ -156,7 +172,7 @@ function SongRow({
         {lock && !processing ? (
           <SongPreviewButton songs={songs} index={position} context={playContext} />
         ) : null}
-        {lock && LockAction ? (
+        {(lock || free) && LockAction ? (
           <LockAction song={song} />
         ) : lock ? (
           <span
@@ -181,12 +197,25 @@ function SongRow({
             <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
           </IconButton>
         ) : null}
-        <span className="w-10 text-right text-meta text-muted tabular-nums">
+        <span className="hidden w-10 text-right text-meta text-muted tabular-nums sm:inline">
           <span className="sr-only">Duration </span>
           {formatDuration(song.duration)}
         </span>
       </div>
     </li>
+  );
+}
+
+/** "Free": the artist lets anyone signed in stream the song in full (text and icon, never colour alone). */
+function FreeBadge() {
+  return (
+    <span
+      title="Free to stream: anyone signed in plays the whole song"
+      className="inline-flex shrink-0 items-center gap-1 rounded-pill border border-ok/50 px-1.5 py-px text-[11px] leading-4 font-semibold tracking-wide text-ok uppercase"
+    >
+      <Gift size={11} strokeWidth={2} aria-hidden="true" />
+      Free
+    </span>
   );
 }
 
@@ -203,7 +232,7 @@ export function SongList({
   rowAction,
 }: SongListProps) {
   const player = usePlaySongInList(songs, playContext);
-  const grid = songs.some((song) => lockText(song) !== null) ? lockedRowGrid : rowGrid;
+  const grid = songs.some((song) => lockText(song) !== null || song.freeToStream) ? lockedRowGrid : rowGrid;
   return (
     <ol aria-label={label} className="flex flex-col">
       {songs.map((song, position) => (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { CreditCard, FlaskConical, ShoppingBag } from 'lucide-react';
+import { CreditCard, FlaskConical, IndianRupee, ShoppingBag, Wallet, type LucideIcon } from 'lucide-react';
 import type { GatewayInfo, PaymentGateway, SubscriptionCycle } from '@backbeat/contract';
 import { Button, FormAlert, Modal, Spinner, cx } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
@@ -21,6 +21,14 @@ const MODE_NOTE: Partial<Record<GatewayInfo['mode'], string>> = {
   emulator: 'Test mode · local gateway emulator: no real money moves.',
   test: "Test mode: the provider's test keys, no real money moves.",
   demo: 'Demo payment - no money moves',
+};
+
+/** Each gateway's own mark: a card for Stripe's card form, not for the others. */
+const GATEWAY_ICON: Record<PaymentGateway, LucideIcon> = {
+  stripe: CreditCard,
+  razorpay: IndianRupee,
+  paypal: Wallet,
+  sandbox: FlaskConical,
 };
 
 const TEST_HINT: Partial<Record<PaymentGateway, string>> = {
@@ -143,7 +151,7 @@ export function CheckoutDialog({
                         onChange={() => setChosen(candidate.name)}
                         className="sr-only"
                       />
-                      <CreditCard size={16} strokeWidth={1.75} aria-hidden="true" />
+                      <GatewayIcon name={candidate.name} />
                       {candidate.label}
                     </label>
                   ))}
@@ -218,4 +226,9 @@ function SandboxOption({ offer, cycle }: { offer: Offer; cycle: SubscriptionCycl
       Continue to the demo checkout
     </Button>
   );
+}
+
+function GatewayIcon({ name }: { name: PaymentGateway }) {
+  const Icon = GATEWAY_ICON[name];
+  return <Icon size={16} strokeWidth={1.75} aria-hidden="true" />;
 }

@@ -8,7 +8,7 @@ export function AlbumPurchaseButton({ album }: { album: Album }) {
   const user = useCommerceSelector((state) => state.auth.user);
   if (!shouldOfferAlbum(album, user)) return null;
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <OfferButton kind="album" offer={albumOffer(album)} look="header" />
       <span className="text-meta text-muted">Sold as a whole: every song on it is yours to keep.</span>
     </div>

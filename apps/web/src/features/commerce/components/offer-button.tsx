@@ -26,13 +26,15 @@ export interface OfferButtonProps {
    * `header`: a page's main action.
    */
   look?: 'row' | 'header';
+  /** `unlock` (default): the viewer may not play it yet; `own`: it plays already, buying gives the download. */
+  purpose?: 'unlock' | 'own';
 }
 
 /**
  * "Buy song $1.29", "Buy album $12.99" or "Subscribe $4.99/month": opens the checkout for the shown amount (guests
  * go to /login first).
  */
-export function OfferButton({ kind, offer, look = 'row' }: OfferButtonProps) {
+export function OfferButton({ kind, offer, look = 'row', purpose = 'unlock' }: OfferButtonProps) {
   const navigate = useNavigate();
   const signedIn = useCommerceSelector((state) => state.auth.user !== null);
   const [open, setOpen] = useState(false);
@@ -76,14 +78,21 @@ export function OfferButton({ kind, offer, look = 'row' }: OfferButtonProps) {
         disabled={!offer}
         aria-haspopup="dialog"
         aria-label={name}
-        title={name}
+        title={
+          purpose === 'own' ? `${name}: free to stream; buy it to download it and support the artist` : name
+        }
         className={cx(
-          'inline-flex h-8 min-w-8 shrink-0 items-center justify-center gap-1 rounded-pill border border-accent/50 px-2 text-meta font-semibold text-accent tabular-nums',
+          'inline-flex h-8 min-w-8 shrink-0 items-center justify-center gap-1 rounded-pill border px-2 text-meta font-semibold tabular-nums',
           'transition-colors duration-150 ease-out hover:border-accent hover:bg-accent hover:text-bg',
           'disabled:cursor-wait disabled:opacity-60 disabled:hover:bg-transparent disabled:hover:text-accent lg:px-2.5',
+          purpose === 'own' ? 'border-line text-muted' : 'border-accent/50 text-accent',
         )}
       >
-        <Lock size={12} strokeWidth={1.75} aria-hidden="true" />
+        {purpose === 'own' ? (
+          <ShoppingBag size={12} strokeWidth={1.75} aria-hidden="true" />
+        ) : (
+          <Lock size={12} strokeWidth={1.75} aria-hidden="true" />
+        )}
         <span className="sr-only lg:not-sr-only lg:whitespace-nowrap!">{label}</span>
       </button>
       {dialog}

@@ -17,14 +17,13 @@ import { ChartFrame } from './chart-frame';
 import {
   CHART_COLORS,
   CHART_MARGIN,
+  CHART_TOOLTIP,
   GRID_COLOR,
   PERIOD_AXIS,
   VALUE_AXIS,
   compactNumber,
   periodLabel,
 } from './chart-format';
-
-const tooltipStyle = { background: '#15151c', border: '1px solid #2a2a36', borderRadius: 10 };
 
 /** Subscribers at the end of each period, with how many started and ended. */
 export function SubscribersChart({ args }: { args: SeriesArgs }) {
@@ -57,7 +56,7 @@ export function SubscribersChart({ args }: { args: SeriesArgs }) {
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
           <XAxis {...PERIOD_AXIS} />
           <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
-          <Tooltip contentStyle={tooltipStyle} />
+          <Tooltip {...CHART_TOOLTIP} cursor={{ stroke: GRID_COLOR }} />
           <Area
             type="stepAfter"
             dataKey="activeSubscribers"
@@ -104,7 +103,7 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
           <CartesianGrid stroke={GRID_COLOR} vertical={false} />
           <XAxis {...PERIOD_AXIS} />
           <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
-          <Tooltip cursor={{ fill: 'rgba(255,255,255,0.04)' }} contentStyle={tooltipStyle} />
+          <Tooltip {...CHART_TOOLTIP} />
           <Bar dataKey="plays" name="Plays" fill={CHART_COLORS.albums} />
           <Bar dataKey="previewPlays" name="Preview plays" fill={CHART_COLORS.subscriptions} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

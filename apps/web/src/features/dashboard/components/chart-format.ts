@@ -20,6 +20,16 @@ export const PERIOD_AXIS = {
   minTickGap: 16,
 } as const;
 export const VALUE_AXIS = { stroke: AXIS_COLOR, fontSize: 12, tickLine: false, axisLine: false } as const;
+/**
+ * Every chart's tooltip: "Albums: $0.00" (recharts' own separator is " : "), on the surface colour, text in the
+ * design's colours.
+ */
+export const CHART_TOOLTIP = {
+  separator: ': ',
+  cursor: { fill: 'rgba(255,255,255,0.04)' },
+  contentStyle: { background: '#15151c', border: '1px solid #2a2a36', borderRadius: 10 },
+  labelStyle: { color: '#f4f4f6', fontWeight: 600 },
+} as const;
 
 /** A period's label: "Mar 4" for a day or a week (its Monday), "Mar 2025" for a month. UTC, as the server. */
 export function periodLabel(period: string, bucket: SeriesBucket): string {

@@ -27,12 +27,25 @@ describe('plays and preview plays on the dashboard', () => {
         activeSubscribers: 0,
         newSubscribers: 0,
         endedSubscribers: 0,
+        previous: {
+          range: { from: '2026-10-02', to: '2026-10-31' },
+          revenue: [],
+          plays: 1000,
+          previewPlays: 56,
+          activeSubscribers: 0,
+          newSubscribers: 0,
+          endedSubscribers: 0,
+        },
       }),
     );
     renderWithStore(<OverviewCards scope={range} />, asAdmin);
     const previews = await screen.findByRole('group', { name: 'Preview plays' });
     expect(within(previews).getByText('56')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Plays' })).getByText('1,234')).toBeTruthy();
+    const plays = screen.getByRole('group', { name: 'Plays' });
+    expect(within(plays).getByText('1,234')).toBeTruthy();
+    // Each card's change against the 30 days before the range.
+    expect(within(plays).getByTestId('stat-change').textContent).toBe('Up +23%vs previous 30 days');
+    expect(within(previews).getByTestId('stat-change').textContent).toBe('No changevs previous 30 days');
   });
 
   it('charts previews beside plays, in its headline and its table, and is not empty with previews only', async () => {

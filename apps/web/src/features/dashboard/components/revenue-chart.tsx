@@ -6,6 +6,7 @@ import { ChartFrame } from './chart-frame';
 import {
   CHART_COLORS,
   CHART_MARGIN,
+  CHART_TOOLTIP,
   GRID_COLOR,
   PERIOD_AXIS,
   VALUE_AXIS,
@@ -63,11 +64,7 @@ export function RevenueChart({ args }: { args: SeriesArgs }) {
             width={52}
             tickFormatter={(value: number) => compactMoney(value, currency)}
           />
-          <Tooltip
-            cursor={{ fill: 'rgba(255,255,255,0.04)' }}
-            contentStyle={{ background: '#15151c', border: '1px solid #2a2a36', borderRadius: 10 }}
-            formatter={(value) => money(Number(value))}
-          />
+          <Tooltip {...CHART_TOOLTIP} formatter={(value) => money(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="songRevenue" name="Songs" stackId="revenue" fill={CHART_COLORS.songs} />
           <Bar dataKey="albumRevenue" name="Albums" stackId="revenue" fill={CHART_COLORS.albums} />

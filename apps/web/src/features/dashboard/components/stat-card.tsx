@@ -1,18 +1,34 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../../components/ui';
+import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { Skeleton, cx } from '../../../components/ui';
+import type { FigureChange } from '../dashboard-change';
 
-/** One number on a dashboard, with its label. */
+export interface StatChange extends FigureChange {
+  /** "previous 30 days". */
+  against: string;
+  /** Which way is good news (refunds: down); colours follow it, the arrow and the words say it anyway. */
+  better?: 'up' | 'down';
+}
+
+const ARROW = { up: ArrowUpRight, down: ArrowDownRight, same: Minus };
+const SPOKEN = { up: 'Up', down: 'Down', same: '' };
+
+/** One number on a dashboard, with its label and, once known, its change against the previous period. */
 export function StatCard({
   label,
   value,
   icon,
   loading = false,
+  change,
 }: {
   label: string;
   value: ReactNode;
   icon?: ReactNode;
   loading?: boolean;
+  change?: StatChange | null;
 }) {
+  const Arrow = change ? ARROW[change.direction] : null;
+  const good = change && change.direction !== 'same' && change.direction === (change.better ?? 'up');
   return (
     <div
       role="group"
@@ -32,6 +48,32 @@ export function StatCard({
         ) : (
           <p className="text-h2 font-bold tabular-nums">{value}</p>
         )}
+        {/* Always one line tall, so the card does not grow when the comparison arrives. */}
+        <p
+          className="mt-1 flex h-4 min-w-0 items-center gap-1 text-meta tabular-nums"
+          data-testid="stat-change"
+        >
+          {change && Arrow && !loading ? (
+            <>
+              <Arrow
+                size={14}
+                strokeWidth={2}
+                aria-hidden="true"
+                className={cx(
+                  'shrink-0',
+                  change.direction === 'same' ? 'text-muted' : good ? 'text-ok' : 'text-danger',
+                )}
+              />
+              {change.direction !== 'same' ? (
+                <span className="sr-only">{SPOKEN[change.direction]} </span>
+              ) : null}
+              <span className={cx('font-semibold', change.direction === 'same' ? 'text-muted' : 'text-text')}>
+                {change.text}
+              </span>
+              <span className="truncate text-muted">vs {change.against}</span>
+            </>
+          ) : null}
+        </p>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { Heart, Keyboard, ListMusic, SkipBack, SkipForward, SlidersHorizontal } 
 import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';
-import { PlayerPreviewButton, PreviewBadge } from './preview-parts';
+import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
 import { UpNextList } from './up-next-list';
@@ -42,7 +42,6 @@ export function DesktopPlayer() {
             eager
           />
           <NowPlayingMeta song={song} error={error} badge={<PreviewBadge />} badgeLine="singer" />
-          <PlayerPreviewButton />
           <IconButton
             label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
             aria-pressed={liked}
@@ -70,7 +69,15 @@ export function DesktopPlayer() {
               Reset master
             </button>
           </div>
-          <SeekBar className="max-w-xl" />
+          {/* A locked song has nothing to seek: its preview and its unlock take the seek bar's place. */}
+          {view.offerPreview || (song.canPlay === false && !view.preview) ? (
+            <div className="flex h-8 items-center justify-center gap-2" data-testid="player-offers">
+              <PlayerPreviewButton />
+              <PlayerUnlockButton />
+            </div>
+          ) : (
+            <SeekBar className="max-w-xl" />
+          )}
         </div>
 
         <div className="flex min-w-0 items-center justify-end gap-1 lg:gap-2">

@@ -13,7 +13,7 @@ import { CoverArt, IconButton, cx } from '../../../components/ui';
 import { useModalFocus } from '../hooks/use-modal-focus';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton } from './play-pause-button';
-import { PlayerPreviewButton, PreviewBadge } from './preview-parts';
+import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
 
@@ -56,6 +56,7 @@ function MiniBar({ onExpand }: { onExpand: () => void }) {
           </span>
         </button>
         <PlayerPreviewButton />
+        <PlayerUnlockButton />
         <PlayPauseButton
           playing={playing}
           busy={busy}
@@ -143,7 +144,10 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
 
       <div className="relative flex flex-col gap-5">
         <NowPlayingMeta song={song} error={error} size="lg" onNavigate={onClose} badge={<PreviewBadge />} />
-        <PlayerPreviewButton className="self-start" />
+        <div className="flex flex-wrap items-center gap-2 empty:hidden">
+          <PlayerPreviewButton />
+          <PlayerUnlockButton look="header" />
+        </div>
         <SeekBar size="md" />
         <div className="flex items-center justify-between">
           <IconButton label="Shuffle" onClick={controls.comingSoon}>

@@ -6,8 +6,9 @@ import type { PlayerControls } from '../hooks/use-player-controls';
 export interface PlayerView {
   song: Song;
   playing: boolean;
+  /** Seconds into the song (never the gapless timeline's time). */
   currentTime: number;
-  /** The media's duration, or the catalogue's until the media reports it. */
+  /** The song's length: the media's once it reports the song's, the catalogue's until then (player-clock.ts). */
   duration: number;
   volume: number;
   muted: boolean;

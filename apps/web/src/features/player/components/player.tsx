@@ -13,6 +13,7 @@ import { loadHls } from '../playback/hls-loader';
 import { usePlaybackEngine } from '../playback/use-playback-engine';
 import { selectActivePreview, selectCurrentStream, selectPlayer, selectUpNext } from '../player.selectors';
 import { selectSong } from '../player.slice';
+import { songClock } from '../player-clock';
 import { DesktopPlayer } from './desktop-player';
 import { MobilePlayer } from './mobile-player';
 import { PlayerViewContext, type PlayerView } from './player-view';
@@ -60,11 +61,17 @@ export function Player() {
   useNowPlayingTitle(
     song && soundOn ? { title: song.title, singer: song.singer || song.artist?.name } : null,
   );
+  // The song's own time: the media may report a timeline's length (gapless) before it reports the song's.
+  const clock = songClock({
+    currentTime: player.currentTime,
+    reportedDuration: player.duration,
+    catalogueDuration: preview?.window?.durationSec ?? song?.duration ?? 0,
+  });
   useMediaSession({
     song,
     playing: player.isPlaying,
-    currentTime: player.currentTime,
-    duration: player.duration,
+    currentTime: clock.elapsed,
+    duration: clock.total,
     controls,
   });
 
@@ -74,8 +81,8 @@ export function Player() {
         ? {
             song,
             playing: player.isPlaying,
-            currentTime: player.currentTime,
-            duration: player.duration > 0 ? player.duration : song.duration,
+            currentTime: clock.elapsed,
+            duration: clock.total,
             volume: player.volume,
             muted: player.volumeBeforeMute !== null,
             repeat: player.repeat,
@@ -90,7 +97,19 @@ export function Player() {
             controls,
           }
         : null,
-    [song, player, stream, preview, engine.sourceLoading, upNext, playSong, openShortcuts, controls],
+    [
+      song,
+      player,
+      clock.elapsed,
+      clock.total,
+      stream,
+      preview,
+      engine.sourceLoading,
+      upNext,
+      playSong,
+      openShortcuts,
+      controls,
+    ],
   );
 
   return (

@@ -53,6 +53,21 @@ export function PlayerPreviewButton({ className }: { className?: string }) {
 }
 
 /**
+ * The way in for a locked song the player holds (the app's lock action: buy the song or album, or subscribe), next
+ * to its preview: pressing play on it is never a dead end.
+ */
+export function PlayerUnlockButton({ look = 'row' }: { look?: 'row' | 'header' }) {
+  const { song } = usePlayerView();
+  const LockAction = use(SongLockActionContext);
+  if (song.canPlay !== false || !LockAction) return null;
+  return (
+    <span className="shrink-0" data-testid="player-unlock">
+      <LockAction song={song} look={look} />
+    </span>
+  );
+}
+
+/**
  * At the end of a preview: what was heard was the preview, and the way in (buy the song or album, or subscribe,
  * from the app's song lock action) with "Play preview again". Sits above the player bars; not modal.
  */

@@ -59,7 +59,12 @@ export class PlaybackController {
     private useGapless: boolean = gaplessSupported(),
   ) {
     const onDuration = () => {
-      if (this.mode !== 'gapless' && Number.isFinite(audio.duration)) events.onDuration(audio.duration);
+      // Only a source this controller attached reports the element's length: the gapless player reports its
+      // songs' own, and with no source (e.g. the gapless MediaSource warmed up before the first song, 1e9 s long)
+      // the element's duration is nobody's song.
+      if (this.mode !== 'gapless' && this.mode !== 'none' && Number.isFinite(audio.duration)) {
+        events.onDuration(audio.duration);
+      }
     };
     const onEnded = () => {
       if (this.mode !== 'gapless') events.onEnded();

@@ -157,9 +157,10 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
       requestPlay,
       onSelection: (source, hasSource) => {
         setSoundedFor(null);
-        setSourceLoading(
-          source === 'loading' || (source === 'none' && store.getState().player.selectedSong !== null),
-        );
+        // A song without an address loads only while it is wanted (its address is being fetched); a restored,
+        // paused song waits for play with the button ready.
+        const { selectedSong, isPlaying } = store.getState().player;
+        setSourceLoading(source === 'loading' || (source === 'none' && selectedSong !== null && isPlaying));
         versions += 1;
         setSourceVersion(hasSource ? versions : 0);
       },

@@ -16,6 +16,7 @@ const song = (id: string, overrides: Partial<PlaylistSong> = {}): PlaylistSong =
   audioUrl: null,
   duration: 185,
   accessType: 'subscription',
+  freeToStream: false,
   price: 99,
   currency: 'USD',
   genre: 'Jazz',

@@ -32,6 +32,7 @@ function song(id: string, title: string): Song {
     audioUrl: null,
     duration: 60,
     accessType: 'subscription',
+    freeToStream: false,
     price: 0,
     currency: 'USD',
     genre: null,
@@ -142,6 +143,25 @@ describe('SongForm', () => {
     expect(FakeRequest.last).toBeNull();
   });
 
+  it('sends "free to stream" when the artist ticks it', () => {
+    renderWithStore(
+      <SongForm
+        mode="create"
+        song={null}
+        artists={[artist]}
+        defaultArtistId={artist._id}
+        onSaved={vi.fn()}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Open Door' } });
+    fireEvent.click(screen.getByLabelText(/^Free to stream/));
+    const take = new File([new Uint8Array(1000)], 'take.wav', { type: 'audio/wav' });
+    fireEvent.change(screen.getByLabelText(/^Audio file/), { target: { files: [take] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload song' }));
+    expect(FakeRequest.last?.body?.get('freeToStream')).toBe('true');
+    expect(FakeRequest.last?.body?.get('accessType')).toBe('subscription');
+  });
+
   it('shows per-file progress while uploading, then hands over the saved song', async () => {
     const onSaved = vi.fn();
     renderWithStore(
@@ -165,6 +185,7 @@ describe('SongForm', () => {
     expect(request?.withCredentials).toBe(true);
     expect(request?.body?.get('title')).toBe('Night Drive');
     expect(request?.body?.get('accessType')).toBe('purchase-only');
+    expect(request?.body?.get('freeToStream')).toBe('false');
     expect(request?.body?.get('price')).toBe('1.99');
 
     act(() => {

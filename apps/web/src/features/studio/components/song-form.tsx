@@ -5,7 +5,7 @@ import { buildSongForm, songFormValues } from '../studio.forms';
 import type { AccessType, Artist, FormMode, Song, SongField, SongFormValues } from '../studio.types';
 import { AUDIO_ACCEPT, IMAGE_ACCEPT, SONG_FIELD_LABELS, validateSongForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
-import { FileField, SelectField } from './form-fields';
+import { CheckboxField, FileField, SelectField } from './form-fields';
 import { GenreInput } from './genre-input';
 import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
 
@@ -109,6 +109,13 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           onChange={(event) => setField('accessType', event.target.value as AccessType)}
           error={errors.accessType}
           options={ACCESS_OPTIONS}
+        />
+        <CheckboxField
+          name="freeToStream"
+          label="Free to stream"
+          description="Anyone signed in can play the whole song. Listeners who buy it still get the download, and the money goes to you."
+          checked={values.freeToStream}
+          onChange={(checked) => setField('freeToStream', checked)}
         />
         <TextField
           label="Price"

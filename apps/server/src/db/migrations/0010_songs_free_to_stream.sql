@@ -1,0 +1,2 @@
+ALTER TABLE "songs" ADD COLUMN "free_to_stream" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "songs_free_created_idx" ON "songs" USING btree ("created_at","id") WHERE "songs"."free_to_stream" and "songs"."status" = 'ready';
