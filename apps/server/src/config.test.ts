@@ -185,16 +185,51 @@ describe('an unset NODE_ENV', () => {
   });
 });
 
+describe('NODE_ENV=test', () => {
+  it('is refused where the settings show a deployment, like an unset NODE_ENV (demo payments, no Secure cookies)', () => {
+    expect(refusal({ ...base, NODE_ENV: 'test', PUBLIC_URL: 'https://music.example.com' })).toBe(
+      'Invalid configuration: NODE_ENV is test but PUBLIC_URL is https://music.example.com: test mode takes ' +
+        'demo payments and sends cookies without Secure; set NODE_ENV=production to deploy',
+    );
+    expect(refusal({ ...base, NODE_ENV: 'test', HOST: '0.0.0.0' })).toMatch(
+      /NODE_ENV is test but HOST is 0\.0\.0\.0/,
+    );
+    expect(refusal({ ...base, NODE_ENV: 'test', ...paypal, PAYPAL_ENVIRONMENT: 'live' })).toMatch(
+      /NODE_ENV is test but PAYPAL_ENVIRONMENT is live/,
+    );
+    // On this machine it stays what the test suite runs.
+    expect(loadConfig({ ...base, NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:4000' }).env).toBe('test');
+  });
+});
+
+describe('API documentation', () => {
+  it('shows Swagger UI outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
+
 describe('upload limits', () => {
   it('default to 200 MB of audio and 10 MB per image, and can be set in megabytes', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).uploadLimits).toEqual({
       audioBytes: 200 * 1024 * 1024,
       imageBytes: 10 * 1024 * 1024,
+      audioSeconds: 30 * 60,
     });
     expect(
-      loadConfig({ ...base, NODE_ENV: 'test', UPLOAD_MAX_AUDIO_MB: '50', UPLOAD_MAX_IMAGE_MB: '2' })
-        .uploadLimits,
-    ).toEqual({ audioBytes: 50 * 1024 * 1024, imageBytes: 2 * 1024 * 1024 });
+      loadConfig({
+        ...base,
+        NODE_ENV: 'test',
+        UPLOAD_MAX_AUDIO_MB: '50',
+        UPLOAD_MAX_IMAGE_MB: '2',
+        UPLOAD_MAX_AUDIO_MINUTES: '12',
+      }).uploadLimits,
+    ).toEqual({ audioBytes: 50 * 1024 * 1024, imageBytes: 2 * 1024 * 1024, audioSeconds: 12 * 60 });
+    expect(refusal({ ...base, UPLOAD_MAX_AUDIO_MINUTES: '0' })).toMatch(
+      /UPLOAD_MAX_AUDIO_MINUTES must be at least 1/,
+    );
     expect(refusal({ ...base, UPLOAD_MAX_AUDIO_MB: '0' })).toMatch(/UPLOAD_MAX_AUDIO_MB must be at least 1/);
   });
 });

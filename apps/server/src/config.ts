@@ -129,11 +129,17 @@ const EnvSchema = z.object({
     .int('must be a whole number of megabytes')
     .min(1, 'must be at least 1')
     .default(200),
+  UPLOAD_MAX_AUDIO_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1')
+    .default(30),
   UPLOAD_MAX_IMAGE_MB: z.coerce
     .number({ error: 'must be a whole number of megabytes' })
     .int('must be a whole number of megabytes')
     .min(1, 'must be at least 1')
     .default(10),
+  API_DOCS: boolish.optional(),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code such as USD' })
@@ -179,6 +185,11 @@ export interface PaymentsConfig {
 export interface UploadLimits {
   audioBytes: number;
   imageBytes: number;
+  /**
+   * Longest accepted audio, in seconds: a few hundred kilobytes of FLAC can hold hours of silence, so the size limit
+   * alone does not bound the transcoding work. Refused (413) after the upload's probe, before anything is queued.
+   */
+  audioSeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -236,6 +247,8 @@ export interface Config {
    * `<segmentBaseUrl>/<media prefix>/seg_NNNN.ts`, served from the media root by nginx or a CDN.
    */
   segmentBaseUrl: string | null;
+  /** Swagger UI at /api/docs: on outside production, opt-in there (`API_DOCS=true`); /api/openapi.json is always served. */
+  apiDocs: boolean;
 }
 
 /** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
@@ -316,10 +329,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimits: {
       audioBytes: e.UPLOAD_MAX_AUDIO_MB * 1024 * 1024,
       imageBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      audioSeconds: e.UPLOAD_MAX_AUDIO_MINUTES * 60,
     },
     trustProxy: e.TRUST_PROXY ?? false,
     jobs: e.JOBS,
     segmentBaseUrl: e.SEGMENT_BASE_URL || null,
+    apiDocs: e.API_DOCS ?? !isProduction,
   };
 }
 
@@ -327,23 +342,34 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const isLoopbackHost = (host: string) =>
   LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
 
+/** What in the settings shows a deployment (a public address, a non-loopback listener, live gateway keys), if any. */
+function deploymentSign(e: Env): string | null {
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
+  if (!isLoopbackHost(publicHost)) return `PUBLIC_URL is ${e.PUBLIC_URL}`;
+  if (e.HOST && !isLoopbackHost(e.HOST)) return `HOST is ${e.HOST}`;
+  if (e.STRIPE_SECRET_KEY?.startsWith('sk_live_') || e.RAZORPAY_KEY_ID?.startsWith('rzp_live_')) {
+    return 'live payment keys are set';
+  }
+  if (e.PAYPAL_ENVIRONMENT === 'live') return 'PAYPAL_ENVIRONMENT is live';
+  return null;
+}
+
 /**
  * An unset NODE_ENV means development, which takes test payments and sends cookies without `Secure`. That is only
  * safe for a server on this machine: when the settings show a deployment (a public address, a non-loopback listener
- * or live gateway keys) start-up stops and asks for NODE_ENV instead of guessing.
+ * or live gateway keys) start-up stops and asks for NODE_ENV instead of guessing. NODE_ENV=test is refused there
+ * in every case: it is the test suite's mode (the free demo checkout, no Secure cookies, no HSTS), never a server's.
  */
 function environmentOf(e: Env): 'development' | 'production' | 'test' {
+  if (e.NODE_ENV === 'production' || e.NODE_ENV === 'development') return e.NODE_ENV;
+  const deployedBy = deploymentSign(e);
+  if (deployedBy && e.NODE_ENV === 'test') {
+    throw new ConfigError(
+      `Invalid configuration: NODE_ENV is test but ${deployedBy}: test mode takes demo payments and sends ` +
+        'cookies without Secure; set NODE_ENV=production to deploy',
+    );
+  }
   if (e.NODE_ENV) return e.NODE_ENV;
-  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
-  const deployedBy = !isLoopbackHost(publicHost)
-    ? `PUBLIC_URL is ${e.PUBLIC_URL}`
-    : e.HOST && !isLoopbackHost(e.HOST)
-      ? `HOST is ${e.HOST}`
-      : e.STRIPE_SECRET_KEY?.startsWith('sk_live_') || e.RAZORPAY_KEY_ID?.startsWith('rzp_live_')
-        ? 'live payment keys are set'
-        : e.PAYPAL_ENVIRONMENT === 'live'
-          ? 'PAYPAL_ENVIRONMENT is live'
-          : null;
   if (deployedBy) {
     throw new ConfigError(
       `Invalid configuration: NODE_ENV is not set but ${deployedBy}: set NODE_ENV=production to deploy ` +
