@@ -7,6 +7,7 @@ import { MailOutboxRepository, type MailLog } from '../mail';
 import { AccountService } from './account.service';
 import { authRoutes } from './auth.routes';
 import { AuthService } from './auth.service';
+import { DeviceCookies } from './device-cookie';
 import { OidcService } from './oidc.service';
 import { oidcRoutes } from './oidc.routes';
 import { PasswordResetService } from './password-reset.service';
@@ -44,6 +45,7 @@ export async function registerAuthModule(
     profiles,
     sessions: new SessionsRepository(db, services.revocations),
     rateLimits,
+    devices: new DeviceCookies(config.secretKey),
   });
   const resets = new PasswordResetService({
     users,

@@ -1,4 +1,5 @@
 import type { StreamPreviewResponse } from '@backbeat/contract';
+import { addressSubject } from '../../platform/address-group';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
 import type { RateLimitRule, RateLimitService } from '../auth/rate-limit.service';
@@ -65,7 +66,7 @@ export class PreviewService {
     address: string,
   ): Promise<StreamPreviewResponse> {
     await this.deps.rateLimits.consume(viewer ? PREVIEW_RATE_LIMITS.listener : PREVIEW_RATE_LIMITS.guest, [
-      viewer ? `user:${viewer.id}` : `ip:${address}`,
+      viewer ? `user:${viewer.id}` : addressSubject(address),
     ]);
     const row = await this.deps.repository.findPreview(songId);
     if (!row) throw songNotFound();
