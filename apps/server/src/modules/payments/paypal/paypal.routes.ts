@@ -11,7 +11,7 @@ import {
 } from '@backbeat/contract';
 import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
-import { rawBodyParser } from '../webhook-body';
+import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalEvent, PaypalService } from './paypal.service';
 
@@ -75,7 +75,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ paypal: PaypalService; gatewa
 
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, rawBodyParser);
+    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
     webhook.post(
       '/payments/paypal/webhook',
       {

@@ -9,7 +9,7 @@ import {
 } from '@backbeat/contract';
 import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
-import { rawBodyParser } from '../webhook-body';
+import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
 import type { RazorpayGateway } from './razorpay.gateway';
 import { RazorpayService, type RazorpayEvent } from './razorpay.service';
 
@@ -60,7 +60,7 @@ export const razorpayRoutes: FastifyPluginAsyncZod<{
 
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, rawBodyParser);
+    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
     webhook.post(
       '/payments/razorpay/webhook',
       {
