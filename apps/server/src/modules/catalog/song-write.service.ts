@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CreateSongBody, UpdateSongBody, type Song, type SongMutationResponse } from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
-import { badRequest, notFound } from '../../platform/errors';
-import { MediaError, probeAudio, type FfmpegTools } from '../media';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { measureAudioSeconds, MediaError, probeAudio, type FfmpegTools } from '../media';
 import type { AlbumRow } from './album.repository';
 import type { CatalogRepositories } from './catalog.repositories';
 import { assertCanManageArtist } from './catalog-access';
@@ -27,6 +27,8 @@ export interface SongWriteDeps {
     ): Promise<string | null>;
   };
   ffmpeg: () => Promise<FfmpegTools>;
+  /** Longest audio accepted, in seconds (UPLOAD_MAX_AUDIO_MINUTES). */
+  maxAudioSeconds: number;
 }
 
 /** Media-store prefixes a song owns (besides its cover): HLS versions and uploaded originals. */
@@ -171,15 +173,33 @@ export class SongWriteService {
     return album;
   }
 
-  /** The first bytes already looked like audio; ffprobe now confirms there is an audio stream to decode. */
+  /**
+   * The first bytes already looked like audio; ffprobe now confirms there is an audio stream to decode, and that it
+   * is no longer than the limit: a small file can hold hours of audio, and transcoding costs by the second.
+   */
   private async checkAudio(audio: ReceivedFile) {
+    const limit = this.deps.maxAudioSeconds;
+    let probe: Awaited<ReturnType<typeof probeAudio>>;
+    let seconds: number;
     try {
-      const probe = await probeAudio(await this.deps.ffmpeg(), audio.path);
+      const tools = await this.deps.ffmpeg();
+      probe = await probeAudio(tools, audio.path);
       if (!probe.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
-      return probe;
+      // A container that states no length (a FLAC written to a pipe) is measured by decoding, up to the limit.
+      seconds =
+        probe.durationSec > 0 ? probe.durationSec : await measureAudioSeconds(tools, audio.path, limit);
     } catch (error) {
       throw uploadError(audio.field, error);
     }
+    if (seconds > limit) {
+      const length = probe.durationSec > 0 ? `${clock(seconds)} long` : `longer than ${clock(limit)}`;
+      throw new AppError(
+        413,
+        'AUDIO_TOO_LONG',
+        `${audio.field}: the audio is ${length}; songs may be at most ${clock(limit)}`,
+      );
+    }
+    return { ...probe, durationSec: seconds };
   }
 
   /** In the song's own transaction: a song in `processing` always has its job, even if the process dies. */
@@ -193,9 +213,13 @@ export class SongWriteService {
   }
 }
 
-/** "3:05" for 185 s. */
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+/** "3:05" for 185 s, "1:02:05" past an hour. */
+function clock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
+}
 
 /**
  * A preview must start inside the song (its length is known from the upload's probe or the finished transcode;
