@@ -41,7 +41,7 @@ async function readAllPages<Item>(
   return { data: items };
 }
 
-const studioApi = backbeatApi.injectEndpoints({
+export const studioApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
     /** An upload's processing status; the song form polls it every 2 s until ready or failed. */
     getSongStatus: build.query<SongStatusResponse, string>({
@@ -85,7 +85,10 @@ const studioApi = backbeatApi.injectEndpoints({
     }),
     deleteArtist: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/artists/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.artist]),
+      // SPEC: deleting an artist drops its cached subscriber counts (an unwatched entry is removed, a shown one
+      // asks again and learns the artist is gone).
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [...STUDIO_INVALIDATES.artist, { type: 'SubscriberCount' as const, id }],
       onQueryStarted: clearSongCachesOnSuccess,
     }),
   }),
