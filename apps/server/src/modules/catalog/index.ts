@@ -113,6 +113,7 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     mediaStore: services.mediaStore,
     log: api.log,
     onCatalogChange,
+    clock: services.clock,
   });
 
   await api.register(songRoutes, {

@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CreateSongBody, UpdateSongBody, type Song, type SongMutationResponse } from '@backbeat/contract';
+import {
+  CreateSongBody,
+  UpdateSongBody,
+  type CatalogBuyersResponse,
+  type CatalogDeleteResponse,
+  type Song,
+  type SongMutationResponse,
+} from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { measureAudioSeconds, MediaError, probeAudio, type FfmpegTools } from '../media';
@@ -93,7 +100,8 @@ export class SongWriteService {
 
   async update(viewer: Viewer, songId: string, form: ReceivedForm): Promise<SongMutationResponse> {
     const song = await this.repos.songs.findById(songId);
-    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    // A removed song left the catalogue for good: its buyers keep it as it was when they bought it.
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
     const input = UpdateSongBody.parse(form.fields);
     const movesArtist = input.artist && input.artist !== song.artistId;
@@ -154,21 +162,49 @@ export class SongWriteService {
     return { message: 'Song updated successfully', song: await this.present(viewer, songId) };
   }
 
-  async delete(viewer: Viewer, songId: string): Promise<{ message: string }> {
+  /** How many accounts keep the song if it is deleted (the studio's confirm asks before deleting). */
+  async buyers(viewer: Viewer, songId: string): Promise<CatalogBuyersResponse> {
     const song = await this.repos.songs.findById(songId);
-    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
-    await this.deps.support.transaction((repos) => repos.songs.delete(songId));
-    await this.deps.support.discard([
-      ...songMediaPrefixes(songId),
-      this.deps.support.imagePrefix(song.coverImage, 'song'),
-    ]);
-    return { message: 'Song deleted successfully' };
+    return { buyers: await this.repos.holdings.countSongHolders(songId, song.albumId) };
+  }
+
+  /**
+   * A purchase is forever. An unsold song is deleted with its media. A sold one (bought on its own or with its
+   * album) leaves the catalogue, search and its album, and is never sold again, but stays playable and
+   * downloadable by its buyers (and by subscribers until the end of the period they had paid for): its row and
+   * media are kept (status `removed`), its album's buyers get it recorded as theirs, orders stay as they were.
+   */
+  async delete(viewer: Viewer, songId: string): Promise<CatalogDeleteResponse> {
+    const song = await this.repos.songs.findById(songId);
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
+    const buyers = await this.deps.support.transaction(async (repos) => {
+      const holders = await repos.holdings.countSongHolders(songId, song.albumId);
+      if (holders === 0) {
+        await repos.songs.delete(songId);
+        return 0;
+      }
+      if (song.albumId) await repos.holdings.grantTracksToAlbumHolders(song.albumId, [songId]);
+      await repos.songs.markRemoved(songId, this.deps.support.now());
+      return holders;
+    });
+    if (buyers === 0) {
+      await this.deps.support.discard([
+        ...songMediaPrefixes(songId),
+        this.deps.support.imagePrefix(song.coverImage, 'song'),
+      ]);
+      return { message: 'Song deleted successfully', buyers };
+    }
+    // Only an upload still waiting for its transcode goes; what the buyers play stays.
+    await this.deps.support.discard([song.sourceKey]);
+    return { message: `Song deleted successfully. ${keptBy(buyers)}`, buyers };
   }
 
   private async albumOf(albumId: string, artistId: string): Promise<AlbumRow> {
     const album = await this.repos.albums.findById(albumId);
-    if (!album) throw badRequest('album: no album with this id');
+    if (!album || album.deletedAt) throw badRequest('album: no album with this id');
     if (album.artistId !== artistId) throw badRequest('album: the album belongs to another artist');
     return album;
   }
@@ -211,6 +247,12 @@ export class SongWriteService {
     const [song] = await this.deps.songView.present(viewer, await this.repos.songs.listByIds([songId]));
     return song!;
   }
+}
+
+/** What the artist is told when a deleted song or album stays with its buyers. */
+export function keptBy(buyers: number): string {
+  const who = buyers === 1 ? '1 buyer keeps it' : `${buyers} buyers keep it`;
+  return `${who}: it left the catalogue, and still plays and downloads for them.`;
 }
 
 /** "3:05" for 185 s, "1:02:05" past an hour. */

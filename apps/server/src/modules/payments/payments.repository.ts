@@ -110,7 +110,8 @@ export class PaymentsRepository {
       })
       .from(albums)
       .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, id))
+      // A deleted album (sold, then deleted by its artist) is never sold again.
+      .where(and(eq(albums.id, id), isNull(albums.deletedAt)))
       .limit(1);
     return row ?? null;
   }

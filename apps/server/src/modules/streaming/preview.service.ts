@@ -69,7 +69,8 @@ export class PreviewService {
       viewer ? `user:${viewer.id}` : addressSubject(address),
     ]);
     const row = await this.deps.repository.findPreview(songId);
-    if (!row) throw songNotFound();
+    // A removed song is offered to no one new: its buyers play it whole.
+    if (!row || row.media.status === 'removed') throw songNotFound();
     if (row.media.status === 'failed')
       throw new AppError(409, 'SONG_FAILED', 'This song could not be processed.');
     if (row.media.status !== 'ready') throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
