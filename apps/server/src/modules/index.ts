@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
 import { ChangeBus } from '../platform/change-bus';
+import { AccountErasure } from '../platform/account-erasure';
 import type { ResponseCache } from '../platform/response-cache';
 import { SessionCache, type SessionRevocations } from '../platform/session-cache';
 import { EntitlementEvents } from './access/entitlement-events';
@@ -34,6 +35,8 @@ export interface AppServices {
   changes: ChangeBus;
   /** The time every access decision and payment uses; tests move it together with the gateway emulator's. */
   clock: () => Date;
+  /** What deleting an account also removes in other modules (gateway customers, payloads, mail). */
+  accountErasure: AccountErasure;
 }
 
 export interface ModuleContext {
@@ -78,6 +81,7 @@ export function createServices(
     entitlements,
     changes,
     clock,
+    accountErasure: overrides.accountErasure ?? new AccountErasure(),
   };
 }
 

@@ -59,6 +59,8 @@ export async function registerAuthModule(
     users,
     rateLimits,
     outbox: new MailOutboxRepository(db),
+    outboxDir: config.mail.outboxDir,
+    erasure: services.accountErasure,
     // A deleted artist owner changes the catalogue's owner fields; the cached answers must not outlive it.
     onDeleted: () => services.changes.publish({ kind: 'catalog' }),
   });

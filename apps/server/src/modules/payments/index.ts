@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { ModuleContext } from '..';
+import { PaymentAccountData, paymentAccountErasure } from './account-erasure';
 import { GatewayRegistry, type PaymentGateway } from './payment-gateway';
 import { PaypalGateway } from './paypal/paypal.gateway';
 import { paypalRoutes } from './paypal/paypal.routes';
@@ -57,10 +58,15 @@ export async function registerPayments(
     jobs: services.jobs,
     clock: services.clock,
   });
+  const registry = new GatewayRegistry(gateways);
+  services.accountErasure.register(
+    'payments',
+    paymentAccountErasure(new PaymentAccountData(db), registry, api.log),
+  );
   const payments = new PaymentsService({
     repo,
     ledger,
-    gateways: new GatewayRegistry(gateways),
+    gateways: registry,
     sandbox,
     sandboxRefunds: config.isProduction ? null : (sandbox ?? new SandboxGateway()),
     currency: config.currency,

@@ -32,6 +32,12 @@ export interface PaymentGateway {
   refund(order: OrderRow, payment: PaymentRow, reason: string | null): Promise<RefundReport | null>;
   /** Stops a gateway subscription from renewing; it plays until the end of the period paid for. */
   cancelSubscription(subscription: SubscriptionRow): Promise<void>;
+  /**
+   * Deletes the customer this gateway keeps for an account (its e-mail, name, address and saved cards): the
+   * account is being deleted. A customer the gateway no longer has counts as deleted; any other failure throws,
+   * and the account is kept.
+   */
+  deleteCustomer(externalId: string): Promise<void>;
 }
 
 export const GATEWAY_LABELS: Record<GatewayName, string> = {

@@ -126,6 +126,9 @@ export class RazorpayGateway implements PaymentGateway {
     }
   }
 
+  /** Backbeat creates no Razorpay customer (the buyer's details stay in Razorpay's own checkout): nothing to delete. */
+  async deleteCustomer(): Promise<void> {}
+
   /** Stops renewals at the end of the current cycle (`cancel_at_cycle_end`). */
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
     if (!subscription.externalId) return;
