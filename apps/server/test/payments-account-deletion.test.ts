@@ -79,7 +79,7 @@ async function subscribeThroughStripe(user: TestUser): Promise<string> {
     await catalogFixtures(g.ctx.database).artist({ name: 'Subscribed', ownerUserId: owner.id })
   ).id;
   const key = g.credentials.stripe.publishableKey;
-  const card = async (clientSecret: string) => {
+  const card = async () => {
     const method = await browserForm(g.emulator.stripe.url, key, '/v1/payment_methods', {
       type: 'card',
       'card[number]': '4242424242424242',
@@ -92,7 +92,7 @@ async function subscribeThroughStripe(user: TestUser): Promise<string> {
   const setup = (await http.post('/api/subscriptions/setup-intent', {}, user)).json<{
     clientSecret: string;
   }>();
-  const paymentMethod = await card(setup.clientSecret);
+  const paymentMethod = await card();
   await browserForm(
     g.emulator.stripe.url,
     key,

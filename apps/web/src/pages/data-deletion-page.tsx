@@ -109,8 +109,8 @@ export default function DataDeletionPage() {
           </li>
           <li>Any social-login link between Backbeat and your social account.</li>
           <li>
-            Your customer record at the payment provider (at Stripe: your e-mail address, name, billing address
-            and saved cards), and your e-mail address, name and account number in the payment messages
+            Your customer record at the payment provider (at Stripe: your e-mail address, name, billing
+            address and saved cards), and your e-mail address, name and account number in the payment messages
             providers sent us.
           </li>
           <li>Copies we kept of e-mails we sent you, such as receipts and password-reset messages.</li>
