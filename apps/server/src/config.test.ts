@@ -262,3 +262,82 @@ describe('scale-out settings', () => {
       );
   });
 });
+
+describe('social sign-in providers', () => {
+  const google = { OIDC_GOOGLE_CLIENT_ID: 'g-id', OIDC_GOOGLE_CLIENT_SECRET: 'g-secret' };
+
+  it("keeps today's OIDC_GOOGLE_* variables working without OIDC_PROVIDERS", () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test', ...google }).oidcProviders).toEqual([
+      {
+        id: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'g-id',
+        clientSecret: 'g-secret',
+      },
+    ]);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'test', ...google, OIDC_GOOGLE_ISSUER: 'https://id.example.com' })
+        .oidcProviders[0]!.issuer,
+    ).toBe('https://id.example.com');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).oidcProviders).toEqual([]);
+  });
+
+  it('reads any issuer by name from OIDC_PROVIDERS, with known issuers and labels filled in', () => {
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: 'test',
+      OIDC_PROVIDERS: 'google, GitLab,microsoft,acme',
+      ...google,
+      OIDC_GITLAB_CLIENT_ID: 'l-id',
+      OIDC_GITLAB_CLIENT_SECRET: 'l-secret',
+      OIDC_MICROSOFT_ISSUER: 'https://login.microsoftonline.com/tenant-1/v2.0',
+      OIDC_MICROSOFT_CLIENT_ID: 'm-id',
+      OIDC_MICROSOFT_CLIENT_SECRET: 'm-secret',
+      OIDC_ACME_ISSUER: 'https://sso.acme.test',
+      OIDC_ACME_NAME: 'Acme SSO',
+      OIDC_ACME_CLIENT_ID: 'a-id',
+      OIDC_ACME_CLIENT_SECRET: 'a-secret',
+    });
+    expect(config.oidcProviders.map(({ id, name, issuer }) => ({ id, name, issuer }))).toEqual([
+      { id: 'google', name: 'Google', issuer: 'https://accounts.google.com' },
+      { id: 'gitlab', name: 'GitLab', issuer: 'https://gitlab.com' },
+      { id: 'microsoft', name: 'Microsoft', issuer: 'https://login.microsoftonline.com/tenant-1/v2.0' },
+      { id: 'acme', name: 'Acme SSO', issuer: 'https://sso.acme.test' },
+    ]);
+  });
+
+  it('names the missing or bad variable', () => {
+    expect(refusal({ ...base, OIDC_PROVIDERS: 'gitlab', OIDC_GITLAB_CLIENT_ID: 'x' })).toBe(
+      'Invalid configuration: OIDC_GITLAB_CLIENT_SECRET is required for the gitlab sign-in provider',
+    );
+    expect(
+      refusal({
+        ...base,
+        OIDC_PROVIDERS: 'microsoft',
+        OIDC_MICROSOFT_CLIENT_ID: 'x',
+        OIDC_MICROSOFT_CLIENT_SECRET: 'y',
+      }),
+    ).toBe('Invalid configuration: OIDC_MICROSOFT_ISSUER is required for the microsoft sign-in provider');
+    expect(refusal({ ...base, OIDC_GOOGLE_CLIENT_ID: 'only-the-id' })).toMatch(
+      /OIDC_GOOGLE_CLIENT_SECRET is required/,
+    );
+    expect(refusal({ ...base, OIDC_PROVIDERS: 'google;gitlab' })).toMatch(
+      /^Invalid configuration: OIDC_PROVIDERS must be/,
+    );
+    expect(
+      refusal({ ...base, ...google, OIDC_PROVIDERS: 'google', OIDC_GOOGLE_ISSUER: 'not a url' }),
+    ).toMatch(/OIDC_GOOGLE_ISSUER must be a URL/);
+  });
+
+  it('runs the local test issuer in development without providers, never in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).oidcEmulator).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', ...google }).oidcEmulator).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).oidcEmulator).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', OIDC_EMULATOR: 'true' }).oidcEmulator).toBe(true);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production' }).oidcEmulator).toBe(false);
+    expect(refusal({ ...base, ...smtp, NODE_ENV: 'production', OIDC_EMULATOR: 'true' })).toMatch(
+      /OIDC_EMULATOR cannot be enabled in production/,
+    );
+  });
+});

@@ -100,9 +100,14 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Backbeat <no-reply@backbeat.local>'),
-  OIDC_GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
-  OIDC_GOOGLE_CLIENT_ID: optionalText,
-  OIDC_GOOGLE_CLIENT_SECRET: optionalText,
+  /** Social sign-in providers by name (`google,gitlab`); each reads OIDC_<NAME>_ISSUER/_CLIENT_ID/_CLIENT_SECRET. */
+  OIDC_PROVIDERS: z
+    .string()
+    .regex(/^\s*[a-z][a-z0-9]{0,31}(\s*,\s*[a-z][a-z0-9]{0,31})*\s*$/i, {
+      error: 'must be a comma-separated list of provider names such as google,gitlab (letters and digits)',
+    })
+    .optional(),
+  OIDC_EMULATOR: boolish.optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -198,6 +203,8 @@ export interface OidcProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The local test issuer standing in for this provider (development): its sign-in page says so. */
+  testMode?: boolean;
 }
 
 export interface Config {
@@ -226,6 +233,11 @@ export interface Config {
   mediaDir: string;
   dbDir: string;
   oidcProviders: OidcProviderConfig[];
+  /**
+   * Run the local OpenID Connect issuer in this process and let it stand in for Google, labelled as test mode:
+   * on in development when no provider is configured (`OIDC_EMULATOR`), refused in production.
+   */
+  oidcEmulator: boolean;
   payments: PaymentsConfig;
   ffmpegPath: string | undefined;
   currency: string;
@@ -285,16 +297,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
-  const oidcProviders: OidcProviderConfig[] = [];
-  if (e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET) {
-    oidcProviders.push({
-      id: 'google',
-      name: 'Google',
-      issuer: e.OIDC_GOOGLE_ISSUER,
-      clientId: e.OIDC_GOOGLE_CLIENT_ID,
-      clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET,
-    });
+  const oidcProviders = oidcProvidersOf(e.OIDC_PROVIDERS, cleaned);
+  if (isProduction && e.OIDC_EMULATOR) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_EMULATOR cannot be enabled in production (anyone could sign in as anyone)',
+    );
   }
+  const oidcEmulator = e.OIDC_EMULATOR ?? (e.NODE_ENV === 'development' && oidcProviders.length === 0);
 
   // The embedded database is open in one process at a time: no worker could ever run the jobs.
   if (e.JOBS === 'off' && !e.DATABASE_URL) {
@@ -322,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     dbDir: path.join(dataDir, 'db'),
     oidcProviders,
+    oidcEmulator,
     payments,
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,
@@ -390,6 +400,60 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** Providers Backbeat knows the issuer and label of; any other takes OIDC_<NAME>_ISSUER (and _NAME). */
+const KNOWN_OIDC_PROVIDERS: Record<string, { name: string; issuer?: string }> = {
+  google: { name: 'Google', issuer: 'https://accounts.google.com' },
+  gitlab: { name: 'GitLab', issuer: 'https://gitlab.com' },
+  // Microsoft's issuer names the tenant: https://login.microsoftonline.com/<tenant id>/v2.0.
+  microsoft: { name: 'Microsoft' },
+};
+
+/**
+ * The social sign-in providers: every name in OIDC_PROVIDERS, each with OIDC_<NAME>_CLIENT_ID and _CLIENT_SECRET
+ * (both required), _ISSUER (required unless Backbeat knows it) and _NAME (the button's label). Without
+ * OIDC_PROVIDERS, Google when OIDC_GOOGLE_CLIENT_ID is set, as before.
+ */
+function oidcProvidersOf(
+  list: string | undefined,
+  env: Record<string, string | undefined>,
+): OidcProviderConfig[] {
+  const names = list
+    ? [...new Set(list.split(',').map((name) => name.trim().toLowerCase()))]
+    : env.OIDC_GOOGLE_CLIENT_ID || env.OIDC_GOOGLE_CLIENT_SECRET
+      ? ['google']
+      : [];
+  return names.map((id) => {
+    const prefix = `OIDC_${id.toUpperCase()}`;
+    const known = KNOWN_OIDC_PROVIDERS[id];
+    const variable = (suffix: string) => env[`${prefix}_${suffix}`]?.trim() || undefined;
+    const required = (suffix: string, fallback?: string) => {
+      const value = variable(suffix) ?? fallback;
+      if (!value) {
+        throw new ConfigError(
+          `Invalid configuration: ${prefix}_${suffix} is required for the ${id} sign-in provider`,
+        );
+      }
+      return value;
+    };
+    const issuer = required('ISSUER', known?.issuer);
+    try {
+      const url = new URL(issuer);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+    } catch {
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_ISSUER must be a URL (got ${JSON.stringify(issuer)})`,
+      );
+    }
+    return {
+      id,
+      name: variable('NAME') ?? known?.name ?? id.charAt(0).toUpperCase() + id.slice(1),
+      issuer,
+      clientId: required('CLIENT_ID'),
+      clientSecret: required('CLIENT_SECRET'),
+    };
+  });
+}
 
 /** All of a gateway's variables, or none: a partial set names what is missing. */
 function gatewayKeys<K extends keyof Env>(e: Env, names: K[]): Record<K, string> | null {

@@ -5,6 +5,7 @@ import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } f
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { seedDemoOnStartup } from './demo/demo-seed';
 import { queueStartupWork } from './modules/catalog';
+import { configWithDevIssuer, startDevOidcIssuer } from './modules/auth/dev-oidc-issuer';
 import { startDevEmulator } from './modules/payments/dev-emulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +28,17 @@ async function main() {
     const emulated = await startDevEmulator(config, logger);
     config = emulated.config;
     closeEmulator = emulated.close;
+  }
+  let closeIssuer = async () => undefined as void;
+  if (config.oidcEmulator) {
+    const issuer = await startDevOidcIssuer({ host: '127.0.0.1' });
+    config = configWithDevIssuer(config, issuer);
+    closeIssuer = issuer.close;
+    logger.warn(
+      { issuer: issuer.issuer },
+      'social sign-in runs in TEST MODE against a local OpenID Connect issuer: "Continue with Google" asks ' +
+        'for no password and signs in as any e-mail (configure OIDC_PROVIDERS for real providers)',
+    );
   }
 
   const database = await openDatabase(databaseOptionsFromConfig(config));
@@ -51,6 +63,7 @@ async function main() {
     await app.close(); // Stops the jobs, then the change bus.
     await database.close();
     await closeEmulator();
+    await closeIssuer();
   });
 }
 
