@@ -1,4 +1,4 @@
-import type { SongStatusResponse } from '@backbeat/contract';
+import type { CatalogBuyersResponse, CatalogDeleteResponse, SongStatusResponse } from '@backbeat/contract';
 import { clearSongCaches } from '../catalog';
 import { backbeatApi, type QueryError } from '../../lib/api-query';
 import type { Album, Song } from './studio.types';
@@ -73,12 +73,20 @@ export const studioApi = backbeatApi.injectEndpoints({
         }),
       providesTags: ['Albums'],
     }),
-    deleteSong: build.mutation<{ message: string }, string>({
+    /**
+     * How many accounts bought a song (on its own or with its album) or an album: they keep it if it is deleted
+     * (a purchase is forever). The delete dialog asks each time it opens.
+     */
+    getBuyers: build.query<CatalogBuyersResponse, { entity: 'song' | 'album'; id: string }>({
+      query: ({ entity, id }) => `/${entity}s/${encodeURIComponent(id)}/buyers`,
+      keepUnusedDataFor: 0,
+    }),
+    deleteSong: build.mutation<CatalogDeleteResponse, string>({
       query: (id) => ({ url: `/songs/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.song]),
       onQueryStarted: clearSongCachesOnSuccess,
     }),
-    deleteAlbum: build.mutation<{ message: string }, string>({
+    deleteAlbum: build.mutation<CatalogDeleteResponse, string>({
       query: (id) => ({ url: `/albums/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.album]),
       onQueryStarted: clearSongCachesOnSuccess,
@@ -115,6 +123,7 @@ export const {
   useGetSongQuery,
   useGetAllArtistSongsQuery,
   useGetAllArtistAlbumsQuery,
+  useGetBuyersQuery,
   useDeleteSongMutation,
   useDeleteAlbumMutation,
   useDeleteArtistMutation,

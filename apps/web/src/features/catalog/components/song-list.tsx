@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { Heart, Lock, Loader } from 'lucide-react';
+import { Archive, Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
@@ -27,6 +27,19 @@ export interface SongListProps {
 }
 
 const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
+
+/** A song its artist deleted after the viewer bought it: still theirs, gone from the catalogue. */
+function RemovedMark() {
+  return (
+    <span
+      className="ml-2 inline-flex shrink-0 items-center gap-1 text-muted"
+      title="Its artist removed it from the catalogue; you keep it because you bought it"
+    >
+      <Archive size={12} strokeWidth={1.75} aria-hidden="true" />
+      No longer in the catalogue
+    </span>
+  );
+}
 
 /** A click on the row plays it, unless it landed on one of the row's own links or buttons. */
 function isOwnControl(target: EventTarget): boolean {
@@ -143,6 +156,7 @@ function SongRow({
               {song.status === 'failed' ? 'Unavailable' : 'Processing'}
             </span>
           ) : null}
+          {song.removed ? <RemovedMark /> : null}
         </p>
       </div>
       {showAlbum ? (
