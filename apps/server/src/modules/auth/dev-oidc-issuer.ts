@@ -44,6 +44,7 @@ function signInPage(query: URLSearchParams, providerName: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test mode · Sign in with ${provider}</title>
 <style>
+  *, *::before, *::after { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0b0f; color: #f4f4f6;
          font: 14px/1.5 system-ui, sans-serif; }
   main { width: min(420px, calc(100vw - 32px)); background: #15151c; border: 1px solid #2a2a36;
@@ -53,7 +54,7 @@ function signInPage(query: URLSearchParams, providerName: string): string {
   h1 { font-size: 20px; margin: 12px 0 4px; }
   p { color: #a1a1b0; margin: 0 0 16px; }
   label { display: block; margin: 12px 0 4px; font-weight: 600; }
-  input[type=email], input[type=text] { box-sizing: border-box; width: 100%; height: 40px; padding: 0 12px;
+  input[type=email], input[type=text] { width: 100%; height: 40px; padding: 0 12px;
          border-radius: 6px; border: 1px solid #2a2a36; background: #1e1e28; color: #f4f4f6; font: inherit; }
   .actions { display: flex; gap: 8px; margin-top: 20px; }
   button { flex: 1; height: 40px; border-radius: 6px; font: inherit; font-weight: 600; cursor: pointer; }

@@ -32,11 +32,13 @@ const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
 function RemovedMark() {
   return (
     <span
-      className="ml-2 inline-flex shrink-0 items-center gap-1 text-muted"
+      className="ml-2 inline-flex min-w-0 shrink-0 items-center gap-1 text-muted sm:shrink"
       title="Its artist removed it from the catalogue; you keep it because you bought it"
     >
-      <Archive size={12} strokeWidth={1.75} aria-hidden="true" />
-      No longer in the catalogue
+      <Archive size={12} strokeWidth={1.75} aria-hidden="true" className="shrink-0" />
+      {/* Phones have room for one word beside the artist's name. */}
+      <span className="truncate sm:hidden">Removed</span>
+      <span className="hidden truncate sm:inline">No longer in the catalogue</span>
     </span>
   );
 }

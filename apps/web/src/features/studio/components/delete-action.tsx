@@ -26,11 +26,12 @@ const people = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleS
 
 /** What a delete does to a song or album that was bought: its buyers keep it (a purchase is forever). */
 function keptConsequence(entity: 'song' | 'album', buyers: number): string {
+  const keep = buyers === 1 ? 'keeps' : 'keep';
   return entity === 'song'
-    ? `${people(buyers)} bought this song (on its own or with its album) and keep it: it stays in their ` +
+    ? `${people(buyers)} bought this song (on its own or with its album) and ${keep} it: it stays in their ` +
         'purchases and still plays and downloads for them. For everyone else it leaves the catalogue and ' +
         'search, and it can no longer be bought.'
-    : `${people(buyers)} bought this album and keep it with the songs it holds now: it stays in their ` +
+    : `${people(buyers)} bought this album and ${keep} it with the songs it holds now: it stays in their ` +
         'purchases and still plays and downloads for them. For everyone else it leaves the catalogue and ' +
         'search, and it can no longer be bought; its songs stay in your catalogue without an album.';
 }
