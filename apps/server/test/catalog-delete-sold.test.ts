@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums, orders, purchases, songs, subscriptions } from '../src/db/schema';
+import { albums, orders, plays as playRows, purchases, songs, subscriptions } from '../src/db/schema';
 import { MEDIA_CLEANUP_JOB } from '../src/modules/catalog/media-cleanup.job';
 import { titleSearchText } from '../src/modules/catalog/search-text';
 import { catalogFixtures } from './catalog-fixtures';
@@ -227,10 +227,26 @@ describe('a sold song', () => {
     expect(await plays(subscriber, songId)).toBe(200);
     expect((await http.get(`/api/songs/${songId}`, subscriber)).json()).toMatchObject({ removed: true });
     expect(await plays(latecomer, songId)).toBe(404);
+    // Both listened to it before: it stays in their recently played while they hold it.
+    const recently = async (user: TestUser) =>
+      ids((await http.get('/api/users/me/recently-played', user)).json().songs);
+    await ctx.database.db
+      .insert(playRows)
+      .values(
+        [buyer, subscriber].map((user) => ({
+          userId: user.id,
+          songId,
+          secondsListened: 60,
+          playedAt: new Date(now),
+        })),
+      );
+    expect(await recently(subscriber)).toEqual([songId]);
     // Ten days later the subscriber's paid period has ended: the song is gone for them; the buyer keeps it.
     now += 11 * DAY;
     expect(await plays(subscriber, songId)).toBe(404);
+    expect(await recently(subscriber)).toEqual([]);
     expect(await plays(buyer, songId)).toBe(200);
+    expect(await recently(buyer)).toEqual([songId]);
   });
 
   it('drops an upload still waiting for its transcode, and keeps playing the version its buyers have', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import {
@@ -7,11 +7,14 @@ import {
   audioFetches,
   PLAYABLE_SONG_STATUSES,
   plays,
+  purchases,
   sessions,
   songRenditions,
   songs,
+  subscriptions,
 } from '../../db/schema';
 import type { Entitlements, SongAccessFacts } from '../access/access-policy';
+import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
 import { loadEntitlements, songEntitlementColumns } from '../access/entitlements.repository';
 
 export type ProcessingStatus = 'processing' | 'ready' | 'failed' | 'removed';
@@ -320,11 +323,35 @@ export class StreamingRepository {
   }
 
   /** Distinct songs the user played in full (previews are not listens), latest play first. */
-  async recentlyPlayed(userId: string, limit: number): Promise<RecentlyPlayedRow[]> {
+  async recentlyPlayed(userId: string, limit: number, now: Date): Promise<RecentlyPlayedRow[]> {
+    // A song its artist removed stays listed only while the user holds it: bought, or subscribed since before.
+    const held = or(
+      ne(songs.status, 'removed'),
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(purchases)
+          .where(and(eq(purchases.userId, userId), eq(purchases.songId, songs.id), purchaseStands)),
+      ),
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              eq(subscriptions.artistId, songs.artistId),
+              subscriptionPlaysAt(now),
+              lte(subscriptions.currentPeriodStart, songs.deletedAt),
+            ),
+          ),
+      ),
+    );
     const latest = this.db
       .select({ songId: plays.songId, playedAt: sql<Date>`max(${plays.playedAt})`.as('played_at') })
       .from(plays)
-      .where(and(eq(plays.userId, userId), eq(plays.kind, 'full')))
+      .innerJoin(songs, eq(songs.id, plays.songId))
+      .where(and(eq(plays.userId, userId), eq(plays.kind, 'full'), held))
       .groupBy(plays.songId)
       .orderBy(desc(sql`max(${plays.playedAt})`))
       .limit(limit)

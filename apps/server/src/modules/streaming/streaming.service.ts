@@ -269,7 +269,7 @@ export class StreamingService {
   }
 
   async recentlyPlayed(viewer: Viewer, limit: number): Promise<RecentlyPlayedResponse> {
-    const rows = await this.repository.recentlyPlayed(viewer.id, limit);
+    const rows = await this.repository.recentlyPlayed(viewer.id, limit, this.clock());
     return {
       songs: rows.map((row) => ({
         _id: row.id,
