@@ -28,7 +28,20 @@ export default defineConfig({
   ],
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        changeOrigin: false,
+        // The API's same-origin check compares Origin with its PUBLIC_URL (http://localhost:3000 by default), not
+        // with Host: a request from this dev server's own pages is presented as coming from there.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (proxyRequest, request) => {
+            const host = request.headers.host;
+            if (host && request.headers.origin === `http://${host}`) {
+              proxyRequest.setHeader('origin', process.env.PUBLIC_URL ?? 'http://localhost:3000');
+            }
+          });
+        },
+      },
     },
   },
   build: {

@@ -152,7 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The OpenAPI document stays public (it is what API clients are built from, and says nothing the routes do not);
+  // the interactive UI, which invites anyone to try calls against the server, is opt-in in production.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
     loadSession: sessionLoader(database.db, services.revocations),
     publicUrl: config.publicUrl,

@@ -185,16 +185,51 @@ describe('an unset NODE_ENV', () => {
   });
 });
 
+describe('NODE_ENV=test', () => {
+  it('is refused where the settings show a deployment, like an unset NODE_ENV (demo payments, no Secure cookies)', () => {
+    expect(refusal({ ...base, NODE_ENV: 'test', PUBLIC_URL: 'https://music.example.com' })).toBe(
+      'Invalid configuration: NODE_ENV is test but PUBLIC_URL is https://music.example.com: test mode takes ' +
+        'demo payments and sends cookies without Secure; set NODE_ENV=production to deploy',
+    );
+    expect(refusal({ ...base, NODE_ENV: 'test', HOST: '0.0.0.0' })).toMatch(
+      /NODE_ENV is test but HOST is 0\.0\.0\.0/,
+    );
+    expect(refusal({ ...base, NODE_ENV: 'test', ...paypal, PAYPAL_ENVIRONMENT: 'live' })).toMatch(
+      /NODE_ENV is test but PAYPAL_ENVIRONMENT is live/,
+    );
+    // On this machine it stays what the test suite runs.
+    expect(loadConfig({ ...base, NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:4000' }).env).toBe('test');
+  });
+});
+
+describe('API documentation', () => {
+  it('shows Swagger UI outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
+
 describe('upload limits', () => {
   it('default to 200 MB of audio and 10 MB per image, and can be set in megabytes', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).uploadLimits).toEqual({
       audioBytes: 200 * 1024 * 1024,
       imageBytes: 10 * 1024 * 1024,
+      audioSeconds: 30 * 60,
     });
     expect(
-      loadConfig({ ...base, NODE_ENV: 'test', UPLOAD_MAX_AUDIO_MB: '50', UPLOAD_MAX_IMAGE_MB: '2' })
-        .uploadLimits,
-    ).toEqual({ audioBytes: 50 * 1024 * 1024, imageBytes: 2 * 1024 * 1024 });
+      loadConfig({
+        ...base,
+        NODE_ENV: 'test',
+        UPLOAD_MAX_AUDIO_MB: '50',
+        UPLOAD_MAX_IMAGE_MB: '2',
+        UPLOAD_MAX_AUDIO_MINUTES: '12',
+      }).uploadLimits,
+    ).toEqual({ audioBytes: 50 * 1024 * 1024, imageBytes: 2 * 1024 * 1024, audioSeconds: 12 * 60 });
+    expect(refusal({ ...base, UPLOAD_MAX_AUDIO_MINUTES: '0' })).toMatch(
+      /UPLOAD_MAX_AUDIO_MINUTES must be at least 1/,
+    );
     expect(refusal({ ...base, UPLOAD_MAX_AUDIO_MB: '0' })).toMatch(/UPLOAD_MAX_AUDIO_MB must be at least 1/);
   });
 });
@@ -225,5 +260,84 @@ describe('scale-out settings', () => {
       expect(refusal({ ...base, SEGMENT_BASE_URL: bad })).toMatch(
         /^Invalid configuration: SEGMENT_BASE_URL must be/,
       );
+  });
+});
+
+describe('social sign-in providers', () => {
+  const google = { OIDC_GOOGLE_CLIENT_ID: 'g-id', OIDC_GOOGLE_CLIENT_SECRET: 'g-secret' };
+
+  it("keeps today's OIDC_GOOGLE_* variables working without OIDC_PROVIDERS", () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test', ...google }).oidcProviders).toEqual([
+      {
+        id: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'g-id',
+        clientSecret: 'g-secret',
+      },
+    ]);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'test', ...google, OIDC_GOOGLE_ISSUER: 'https://id.example.com' })
+        .oidcProviders[0]!.issuer,
+    ).toBe('https://id.example.com');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).oidcProviders).toEqual([]);
+  });
+
+  it('reads any issuer by name from OIDC_PROVIDERS, with known issuers and labels filled in', () => {
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: 'test',
+      OIDC_PROVIDERS: 'google, GitLab,microsoft,acme',
+      ...google,
+      OIDC_GITLAB_CLIENT_ID: 'l-id',
+      OIDC_GITLAB_CLIENT_SECRET: 'l-secret',
+      OIDC_MICROSOFT_ISSUER: 'https://login.microsoftonline.com/tenant-1/v2.0',
+      OIDC_MICROSOFT_CLIENT_ID: 'm-id',
+      OIDC_MICROSOFT_CLIENT_SECRET: 'm-secret',
+      OIDC_ACME_ISSUER: 'https://sso.acme.test',
+      OIDC_ACME_NAME: 'Acme SSO',
+      OIDC_ACME_CLIENT_ID: 'a-id',
+      OIDC_ACME_CLIENT_SECRET: 'a-secret',
+    });
+    expect(config.oidcProviders.map(({ id, name, issuer }) => ({ id, name, issuer }))).toEqual([
+      { id: 'google', name: 'Google', issuer: 'https://accounts.google.com' },
+      { id: 'gitlab', name: 'GitLab', issuer: 'https://gitlab.com' },
+      { id: 'microsoft', name: 'Microsoft', issuer: 'https://login.microsoftonline.com/tenant-1/v2.0' },
+      { id: 'acme', name: 'Acme SSO', issuer: 'https://sso.acme.test' },
+    ]);
+  });
+
+  it('names the missing or bad variable', () => {
+    expect(refusal({ ...base, OIDC_PROVIDERS: 'gitlab', OIDC_GITLAB_CLIENT_ID: 'x' })).toBe(
+      'Invalid configuration: OIDC_GITLAB_CLIENT_SECRET is required for the gitlab sign-in provider',
+    );
+    expect(
+      refusal({
+        ...base,
+        OIDC_PROVIDERS: 'microsoft',
+        OIDC_MICROSOFT_CLIENT_ID: 'x',
+        OIDC_MICROSOFT_CLIENT_SECRET: 'y',
+      }),
+    ).toBe('Invalid configuration: OIDC_MICROSOFT_ISSUER is required for the microsoft sign-in provider');
+    expect(refusal({ ...base, OIDC_GOOGLE_CLIENT_ID: 'only-the-id' })).toMatch(
+      /OIDC_GOOGLE_CLIENT_SECRET is required/,
+    );
+    expect(refusal({ ...base, OIDC_PROVIDERS: 'google;gitlab' })).toMatch(
+      /^Invalid configuration: OIDC_PROVIDERS must be/,
+    );
+    expect(
+      refusal({ ...base, ...google, OIDC_PROVIDERS: 'google', OIDC_GOOGLE_ISSUER: 'not a url' }),
+    ).toMatch(/OIDC_GOOGLE_ISSUER must be a URL/);
+  });
+
+  it('runs the local test issuer in development without providers, never in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).oidcEmulator).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', ...google }).oidcEmulator).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).oidcEmulator).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', OIDC_EMULATOR: 'true' }).oidcEmulator).toBe(true);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: 'production' }).oidcEmulator).toBe(false);
+    expect(refusal({ ...base, ...smtp, NODE_ENV: 'production', OIDC_EMULATOR: 'true' })).toMatch(
+      /OIDC_EMULATOR cannot be enabled in production/,
+    );
   });
 });

@@ -100,9 +100,14 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Backbeat <no-reply@backbeat.local>'),
-  OIDC_GOOGLE_ISSUER: z.url({ error: 'must be a URL' }).default('https://accounts.google.com'),
-  OIDC_GOOGLE_CLIENT_ID: optionalText,
-  OIDC_GOOGLE_CLIENT_SECRET: optionalText,
+  /** Social sign-in providers by name (`google,gitlab`); each reads OIDC_<NAME>_ISSUER/_CLIENT_ID/_CLIENT_SECRET. */
+  OIDC_PROVIDERS: z
+    .string()
+    .regex(/^\s*[a-z][a-z0-9]{0,31}(\s*,\s*[a-z][a-z0-9]{0,31})*\s*$/i, {
+      error: 'must be a comma-separated list of provider names such as google,gitlab (letters and digits)',
+    })
+    .optional(),
+  OIDC_EMULATOR: boolish.optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -129,11 +134,17 @@ const EnvSchema = z.object({
     .int('must be a whole number of megabytes')
     .min(1, 'must be at least 1')
     .default(200),
+  UPLOAD_MAX_AUDIO_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1')
+    .default(30),
   UPLOAD_MAX_IMAGE_MB: z.coerce
     .number({ error: 'must be a whole number of megabytes' })
     .int('must be a whole number of megabytes')
     .min(1, 'must be at least 1')
     .default(10),
+  API_DOCS: boolish.optional(),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO currency code such as USD' })
@@ -179,6 +190,11 @@ export interface PaymentsConfig {
 export interface UploadLimits {
   audioBytes: number;
   imageBytes: number;
+  /**
+   * Longest accepted audio, in seconds: a few hundred kilobytes of FLAC can hold hours of silence, so the size limit
+   * alone does not bound the transcoding work. Refused (413) after the upload's probe, before anything is queued.
+   */
+  audioSeconds: number;
 }
 
 export interface OidcProviderConfig {
@@ -187,6 +203,8 @@ export interface OidcProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The local test issuer standing in for this provider (development): its sign-in page says so. */
+  testMode?: boolean;
 }
 
 export interface Config {
@@ -215,6 +233,11 @@ export interface Config {
   mediaDir: string;
   dbDir: string;
   oidcProviders: OidcProviderConfig[];
+  /**
+   * Run the local OpenID Connect issuer in this process and let it stand in for Google, labelled as test mode:
+   * on in development when no provider is configured (`OIDC_EMULATOR`), refused in production.
+   */
+  oidcEmulator: boolean;
   payments: PaymentsConfig;
   ffmpegPath: string | undefined;
   currency: string;
@@ -236,6 +259,8 @@ export interface Config {
    * `<segmentBaseUrl>/<media prefix>/seg_NNNN.ts`, served from the media root by nginx or a CDN.
    */
   segmentBaseUrl: string | null;
+  /** Swagger UI at /api/docs: on outside production, opt-in there (`API_DOCS=true`); /api/openapi.json is always served. */
+  apiDocs: boolean;
 }
 
 /** Parses the environment into one Config; a bad value throws a one-line ConfigError naming the variable. */
@@ -272,16 +297,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
-  const oidcProviders: OidcProviderConfig[] = [];
-  if (e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET) {
-    oidcProviders.push({
-      id: 'google',
-      name: 'Google',
-      issuer: e.OIDC_GOOGLE_ISSUER,
-      clientId: e.OIDC_GOOGLE_CLIENT_ID,
-      clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET,
-    });
+  const oidcProviders = oidcProvidersOf(e.OIDC_PROVIDERS, cleaned);
+  if (isProduction && e.OIDC_EMULATOR) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_EMULATOR cannot be enabled in production (anyone could sign in as anyone)',
+    );
   }
+  const oidcEmulator = e.OIDC_EMULATOR ?? (e.NODE_ENV === 'development' && oidcProviders.length === 0);
 
   // The embedded database is open in one process at a time: no worker could ever run the jobs.
   if (e.JOBS === 'off' && !e.DATABASE_URL) {
@@ -309,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     dbDir: path.join(dataDir, 'db'),
     oidcProviders,
+    oidcEmulator,
     payments,
     ffmpegPath: e.FFMPEG_PATH,
     currency: e.CURRENCY,
@@ -316,10 +339,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimits: {
       audioBytes: e.UPLOAD_MAX_AUDIO_MB * 1024 * 1024,
       imageBytes: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      audioSeconds: e.UPLOAD_MAX_AUDIO_MINUTES * 60,
     },
     trustProxy: e.TRUST_PROXY ?? false,
     jobs: e.JOBS,
     segmentBaseUrl: e.SEGMENT_BASE_URL || null,
+    apiDocs: e.API_DOCS ?? !isProduction,
   };
 }
 
@@ -327,23 +352,34 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const isLoopbackHost = (host: string) =>
   LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
 
+/** What in the settings shows a deployment (a public address, a non-loopback listener, live gateway keys), if any. */
+function deploymentSign(e: Env): string | null {
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
+  if (!isLoopbackHost(publicHost)) return `PUBLIC_URL is ${e.PUBLIC_URL}`;
+  if (e.HOST && !isLoopbackHost(e.HOST)) return `HOST is ${e.HOST}`;
+  if (e.STRIPE_SECRET_KEY?.startsWith('sk_live_') || e.RAZORPAY_KEY_ID?.startsWith('rzp_live_')) {
+    return 'live payment keys are set';
+  }
+  if (e.PAYPAL_ENVIRONMENT === 'live') return 'PAYPAL_ENVIRONMENT is live';
+  return null;
+}
+
 /**
  * An unset NODE_ENV means development, which takes test payments and sends cookies without `Secure`. That is only
  * safe for a server on this machine: when the settings show a deployment (a public address, a non-loopback listener
- * or live gateway keys) start-up stops and asks for NODE_ENV instead of guessing.
+ * or live gateway keys) start-up stops and asks for NODE_ENV instead of guessing. NODE_ENV=test is refused there
+ * in every case: it is the test suite's mode (the free demo checkout, no Secure cookies, no HSTS), never a server's.
  */
 function environmentOf(e: Env): 'development' | 'production' | 'test' {
+  if (e.NODE_ENV === 'production' || e.NODE_ENV === 'development') return e.NODE_ENV;
+  const deployedBy = deploymentSign(e);
+  if (deployedBy && e.NODE_ENV === 'test') {
+    throw new ConfigError(
+      `Invalid configuration: NODE_ENV is test but ${deployedBy}: test mode takes demo payments and sends ` +
+        'cookies without Secure; set NODE_ENV=production to deploy',
+    );
+  }
   if (e.NODE_ENV) return e.NODE_ENV;
-  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
-  const deployedBy = !isLoopbackHost(publicHost)
-    ? `PUBLIC_URL is ${e.PUBLIC_URL}`
-    : e.HOST && !isLoopbackHost(e.HOST)
-      ? `HOST is ${e.HOST}`
-      : e.STRIPE_SECRET_KEY?.startsWith('sk_live_') || e.RAZORPAY_KEY_ID?.startsWith('rzp_live_')
-        ? 'live payment keys are set'
-        : e.PAYPAL_ENVIRONMENT === 'live'
-          ? 'PAYPAL_ENVIRONMENT is live'
-          : null;
   if (deployedBy) {
     throw new ConfigError(
       `Invalid configuration: NODE_ENV is not set but ${deployedBy}: set NODE_ENV=production to deploy ` +
@@ -364,6 +400,60 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** Providers Backbeat knows the issuer and label of; any other takes OIDC_<NAME>_ISSUER (and _NAME). */
+const KNOWN_OIDC_PROVIDERS: Record<string, { name: string; issuer?: string }> = {
+  google: { name: 'Google', issuer: 'https://accounts.google.com' },
+  gitlab: { name: 'GitLab', issuer: 'https://gitlab.com' },
+  // Microsoft's issuer names the tenant: https://login.microsoftonline.com/<tenant id>/v2.0.
+  microsoft: { name: 'Microsoft' },
+};
+
+/**
+ * The social sign-in providers: every name in OIDC_PROVIDERS, each with OIDC_<NAME>_CLIENT_ID and _CLIENT_SECRET
+ * (both required), _ISSUER (required unless Backbeat knows it) and _NAME (the button's label). Without
+ * OIDC_PROVIDERS, Google when OIDC_GOOGLE_CLIENT_ID is set, as before.
+ */
+function oidcProvidersOf(
+  list: string | undefined,
+  env: Record<string, string | undefined>,
+): OidcProviderConfig[] {
+  const names = list
+    ? [...new Set(list.split(',').map((name) => name.trim().toLowerCase()))]
+    : env.OIDC_GOOGLE_CLIENT_ID || env.OIDC_GOOGLE_CLIENT_SECRET
+      ? ['google']
+      : [];
+  return names.map((id) => {
+    const prefix = `OIDC_${id.toUpperCase()}`;
+    const known = KNOWN_OIDC_PROVIDERS[id];
+    const variable = (suffix: string) => env[`${prefix}_${suffix}`]?.trim() || undefined;
+    const required = (suffix: string, fallback?: string) => {
+      const value = variable(suffix) ?? fallback;
+      if (!value) {
+        throw new ConfigError(
+          `Invalid configuration: ${prefix}_${suffix} is required for the ${id} sign-in provider`,
+        );
+      }
+      return value;
+    };
+    const issuer = required('ISSUER', known?.issuer);
+    try {
+      const url = new URL(issuer);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+    } catch {
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_ISSUER must be a URL (got ${JSON.stringify(issuer)})`,
+      );
+    }
+    return {
+      id,
+      name: variable('NAME') ?? known?.name ?? id.charAt(0).toUpperCase() + id.slice(1),
+      issuer,
+      clientId: required('CLIENT_ID'),
+      clientSecret: required('CLIENT_SECRET'),
+    };
+  });
+}
 
 /** All of a gateway's variables, or none: a partial set names what is missing. */
 function gatewayKeys<K extends keyof Env>(e: Env, names: K[]): Record<K, string> | null {

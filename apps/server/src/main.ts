@@ -6,6 +6,7 @@ import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { demoSeedNeeded, seedDemoOnStartup } from './demo/demo-seed';
 import { announceDemoAccounts, reportPreparation } from './demo/demo-seed-console';
 import { queueStartupWork } from './modules/catalog';
+import { configWithDevIssuer, startDevOidcIssuer } from './modules/auth/dev-oidc-issuer';
 import { startDevEmulator } from './modules/payments/dev-emulator';
 import { listenEarly } from './modules/system/early-listener';
 import { CataloguePreparation } from './platform/catalogue-preparation';
@@ -45,6 +46,17 @@ async function main() {
     closeEmulator = emulated.close;
     starting.step = 'opening the database';
   }
+  let closeIssuer = async () => undefined as void;
+  if (config.oidcEmulator) {
+    const issuer = await startDevOidcIssuer({ host: '127.0.0.1' });
+    config = configWithDevIssuer(config, issuer);
+    closeIssuer = issuer.close;
+    logger.warn(
+      { issuer: issuer.issuer },
+      'social sign-in runs in TEST MODE against a local OpenID Connect issuer: "Continue with Google" asks ' +
+        'for no password and signs in as any e-mail (configure OIDC_PROVIDERS for real providers)',
+    );
+  }
 
   const database = await openDatabase(databaseOptionsFromConfig(config));
   starting.step = 'migrating the database';
@@ -73,6 +85,7 @@ async function main() {
     await early.close(); // The app answers on the early listener's server, which it does not close itself.
     await database.close();
     await closeEmulator();
+    await closeIssuer();
   });
 
   await app.ready();

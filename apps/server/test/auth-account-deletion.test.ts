@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readdirSync } from 'node:fs';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   albums,
@@ -9,6 +10,7 @@ import {
   oauthAccounts,
   orders,
   passwordResets,
+  paymentEvents,
   payments,
   playlists,
   purchases,
@@ -110,7 +112,40 @@ describe('DELETE /api/users/me', () => {
       amount: 900,
       currency: 'USD',
       status: 'succeeded',
+      raw: { id: `pay-${userId}`, metadata: { user_id: userId }, receipt_email: account.email },
     });
+    // Gateway events as they were stored: one about the order, one the ledger could not match to any order.
+    const events = await db
+      .insert(paymentEvents)
+      .values([
+        {
+          gateway: 'stripe',
+          eventId: `evt_order_${userId}`,
+          type: 'payment_intent.succeeded',
+          orderId: order!.id,
+          payload: {
+            id: `evt_order_${userId}`,
+            data: {
+              object: {
+                id: 'pi_kept_for_accounting',
+                amount: 900,
+                currency: 'usd',
+                metadata: { user_id: userId, order_id: order!.id },
+                receipt_email: account.email.toUpperCase(),
+                billing_details: { name: 'Test Listener', address: { city: 'Lisbon' } },
+                description: `Album for ${account.email}`,
+              },
+            },
+          },
+        },
+        {
+          gateway: 'stripe',
+          eventId: `evt_loose_${userId}`,
+          type: 'customer.updated',
+          payload: { data: { object: { id: 'cus_x', email: account.email, metadata: { user_id: userId } } } },
+        },
+      ])
+      .returning({ id: paymentEvents.id });
     await db.insert(purchases).values({ userId, albumId: catalogue.albumId, orderId: order!.id });
     await db
       .insert(subscriptions)
@@ -130,6 +165,10 @@ describe('DELETE /api/users/me', () => {
         POLL,
       )
       .toBe(1);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email));
+    const outboxFiles = () =>
+      readdirSync(ctx.config.mail.outboxDir).filter((name) => name.includes(mail!.id));
+    await expect.poll(outboxFiles, POLL).toHaveLength(1);
 
     const res = await deleteMe(account.token, { password: account.password });
     expect(res.statusCode).toBe(200);
@@ -151,9 +190,29 @@ describe('DELETE /api/users/me', () => {
     }
     expect(await db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, account.email))).toHaveLength(0);
+    // The outbox's .eml file of that mail went with its row.
+    expect(outboxFiles()).toEqual([]);
     const [kept] = await db.select().from(orders).where(eq(orders.id, order!.id));
-    expect(kept).toMatchObject({ userId: null, amount: 900, status: 'paid' });
-    expect(await db.select().from(payments).where(eq(payments.orderId, order!.id))).toHaveLength(1);
+    expect(kept).toMatchObject({ userId: null, amount: 900, status: 'paid', externalId: `ext-${userId}` });
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, order!.id));
+    expect(payment).toMatchObject({ amount: 900, externalId: `pay-${userId}`, raw: { receipt_email: null } });
+    // What stays of the account's payments names neither its id nor its e-mail; amounts and gateway ids stay.
+    const stored = await db
+      .select({ payload: paymentEvents.payload })
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.id,
+          events.map((event) => event.id),
+        ),
+      );
+    const text = JSON.stringify([stored, payment!.raw]).toLowerCase();
+    expect(text).not.toContain(userId);
+    expect(text).not.toContain(account.email.toLowerCase());
+    expect(text).not.toContain('lisbon');
+    expect(stored[0]!.payload).toMatchObject({
+      data: { object: { id: 'pi_kept_for_accounting', amount: 900, billing_details: null } },
+    });
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(account.token) }))
         .statusCode,

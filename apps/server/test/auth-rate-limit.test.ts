@@ -28,7 +28,7 @@ const forgot = (email: string, ip: string) =>
   });
 const tooMany = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
-describe('login rate limit (per 15 minutes: 10 failures per account and IP, 30 per IP, 50 per account)', () => {
+describe('login rate limit (per 15 minutes: 10 failures per account and IP, 30 per IP, 50 per account for untrusted browsers)', () => {
   it('locks out the guessing IP after 10 failures on an account, but not the owner signing in elsewhere', async () => {
     const account = await registerUser(ctx);
     const attacker = randomIp();
@@ -64,7 +64,7 @@ describe('login rate limit (per 15 minutes: 10 failures per account and IP, 30 p
     expect((await login(account.email, account.password, randomIp())).statusCode).toBe(200);
   });
 
-  it('slows distributed guessing: 50 failures from many IPs close the account to everyone for the window', async () => {
+  it('slows distributed guessing: 50 failures from many IPs close the account to browsers without its device cookie', async () => {
     const account = await registerUser(ctx);
     for (let i = 0; i < 50; i++) {
       expect((await login(account.email, 'wrong password', randomIp())).statusCode).toBe(401);

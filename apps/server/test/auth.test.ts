@@ -33,6 +33,23 @@ const login = (payload: unknown) =>
     remoteAddress: randomIp(),
   });
 
+describe('answers that carry an account', () => {
+  it('are never cached: register, login and GET /users/me send Cache-Control: no-store', async () => {
+    const email = uniqueEmail('nostore');
+    const registered = await register({ name: 'No Store', email, password: 'a long password' });
+    expect(registered.statusCode).toBe(201);
+    const signedIn = await login({ email, password: 'a long password' });
+    expect(signedIn.statusCode).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer(signedIn.json().token),
+    });
+    expect(me.statusCode).toBe(200);
+    for (const res of [registered, signedIn, me]) expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('POST /api/users/register', () => {
   it('creates the account, answers 201 with user and token, and sets an HttpOnly session cookie', async () => {
     const email = uniqueEmail('Ann');
@@ -269,6 +286,21 @@ describe('POST /api/users/logout', () => {
       headers: { origin: 'http://localhost:3000' },
     });
     expect(sameSite.statusCode).toBe(200);
+  });
+
+  it('compares Origin with PUBLIC_URL, not with the Host header the client chose', async () => {
+    const account = await registerUser(ctx);
+    // A page on another name for this server (DNS rebinding, a proxy passing any Host): Origin equals Host.
+    const rebound = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      cookies: { token: account.token },
+      headers: { host: 'rebound.example', origin: 'http://rebound.example' },
+    });
+    expect(rebound.statusCode).toBe(403);
+    expect(rebound.json()).toEqual({ message: 'Cross-site request refused', code: 'CSRF' });
+    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, account.id));
+    expect(row?.revokedAt).toBeNull();
   });
 
   it('answers a guest with 401', async () => {

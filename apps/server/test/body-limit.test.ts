@@ -119,3 +119,49 @@ describe('bodies over the limit', () => {
     expect(health.status).toBe(200);
   });
 });
+
+describe('webhook bodies', () => {
+  let gateways: TestContext;
+  beforeAll(async () => {
+    // Keys only: nothing is called at the gateways, the bodies are refused before any handler runs.
+    const nowhere = 'http://127.0.0.1:9';
+    gateways = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_body_limit',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_body_limit',
+        STRIPE_WEBHOOK_SECRET: 'whsec_body_limit',
+        STRIPE_API_BASE: nowhere,
+        RAZORPAY_KEY_ID: 'rzp_test_body_limit',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+        RAZORPAY_API_BASE: nowhere,
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+        PAYPAL_WEBHOOK_ID: 'WH-BODY-LIMIT',
+        PAYPAL_API_BASE: nowhere,
+      },
+    });
+  });
+  afterAll(() => gateways.close());
+
+  it.each(['stripe', 'razorpay', 'paypal'])(
+    '%s: a body over 512 KiB is refused with 413 { message, code }, one under it reaches the signature check',
+    async (gateway) => {
+      const post = (bytes: number) =>
+        gateways.app.inject({
+          method: 'POST',
+          url: `/api/payments/${gateway}/webhook`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ padding: 'x'.repeat(bytes) }),
+        });
+      const tooLarge = await post(512 * 1024);
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json()).toEqual({
+        message: expect.stringMatching(/too large/i),
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      // Under the limit the body is read and the (missing) signature is what refuses it.
+      expect((await post(400 * 1024)).statusCode).toBe(400);
+    },
+  );
+});

@@ -158,7 +158,7 @@ describe('albums: create, update, delete', () => {
     ).json().album;
     expect((await send('DELETE', `/api/albums/${album._id}`, otherArtistUser)).statusCode).toBe(403);
     const res = await send('DELETE', `/api/albums/${album._id}`, artistUser);
-    expect(res.json()).toEqual({ message: 'Album deleted successfully' });
+    expect(res.json()).toEqual({ message: 'Album deleted successfully', buyers: 0 });
     expect(existsSync(mediaFile(album.cover))).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/albums/${album._id}` })).statusCode).toBe(404);
     const song = (await ctx.app.inject({ method: 'GET', url: `/api/songs/artist/${own._id}` }))

@@ -1,9 +1,12 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import {
   demoAccountCredentials,
   insertDemoAccounts,
-  logCreatedDemoAccounts,
+  DEMO_CREDENTIALS_FILE,
+  reportCreatedDemoAccounts,
   reportExistingDemoAccounts,
 } from '../src/demo/demo-accounts';
 import { demoAccounts } from '../src/demo/demo-data';
@@ -57,18 +60,23 @@ describe('demo accounts seeded in production (SEED_DEMO=true)', () => {
   });
   afterAll(() => ctx.close());
 
-  it('get generated passwords, shown once in the log; the README passwords do not sign in', async () => {
+  it('get generated passwords, written to an owner-only file and never to the log; README passwords fail', async () => {
     expect(ctx.config.seedDemo).toBe(true);
     const credentials = demoAccountCredentials(ctx.config);
     expect(credentials.published).toBe(false);
     await insertDemoAccounts(ctx.database.db, credentials);
     const log = memoryLog();
-    logCreatedDemoAccounts(credentials, log);
+    await reportCreatedDemoAccounts(credentials, log, ctx.config.dataDir);
 
+    const file = path.join(ctx.config.dataDir, DEMO_CREDENTIALS_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const written = readFileSync(file, 'utf8');
+    expect(log.text()).toContain(file);
     for (const { account, password } of credentials.accounts) {
       expect(password).not.toBe(account.password);
       expect(password.length).toBeGreaterThanOrEqual(24);
-      expect(log.text()).toContain(`${account.email}  /  ${password}`);
+      expect(written).toContain(`${account.email}  /  ${password}`);
+      expect(log.text()).not.toContain(password);
       expect(log.text()).not.toContain(account.password);
       const refused = await login(ctx, account.email, account.password);
       expect(refused.statusCode).toBe(401);

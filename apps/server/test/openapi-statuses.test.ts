@@ -209,7 +209,7 @@ describe('the OpenAPI document lists every status a route answers', () => {
         '/api/stream/audio/{songId}',
         ['200', '206', '304', '400', '403', '404', '409', '414', '416', '503'],
       ],
-      ['post', '/api/stream/plays', ['201', '400', '401', '403', '404', '409', '415', '503']],
+      ['post', '/api/stream/plays', ['200', '201', '400', '401', '403', '404', '409', '415', '503']],
       ['get', '/api/users/me/recently-played', ['200', '400', '401', '503']],
     ];
     for (const [method, path, statuses] of expected) {

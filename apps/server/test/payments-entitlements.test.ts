@@ -133,16 +133,18 @@ describe('a purchase is forever', () => {
       headers: owner.headers,
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().buyers).toBe(1);
     expect(await http.stream(keep, fan)).toBe(200);
     expect(await http.stream(stays, fan)).toBe(200);
-    // Both now show among the songs the fan owns.
-    const mine = await http.get('/api/user/dashboard/purchases', fan);
-    expect(
-      mine
-        .json<{ songs: Array<{ _id: string }> }>()
-        .songs.map((s) => s._id)
-        .sort(),
-    ).toEqual([keep, stays].sort());
+    // The track that left shows among the songs the fan owns; the other with the (deleted) album it was on.
+    const mine = (await http.get('/api/user/dashboard/purchases', fan)).json<{
+      songs: Array<{ _id: string }>;
+      albums: Array<{ _id: string; removed?: boolean }>;
+    }>();
+    expect(mine.songs.map((s) => s._id)).toEqual([keep]);
+    expect(mine.albums).toEqual([expect.objectContaining({ _id: albumId, removed: true })]);
+    const tracks = await http.get(`/api/songs/album/${albumId}`, fan);
+    expect(tracks.json<Array<{ _id: string }>>().map((s) => s._id)).toEqual([stays]);
   });
   it('a deleted album stays refundable: the refund takes back the tracks it granted, in lists too', async () => {
     const fan = await catalogFixtures(ctx.database).user('user');

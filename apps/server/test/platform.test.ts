@@ -54,3 +54,24 @@ describe('platform', () => {
     expect(res.json()).toHaveProperty('message');
   });
 });
+
+describe('API documentation in production', () => {
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' };
+
+  it('keeps Swagger UI off unless API_DOCS=true, and serves the OpenAPI document either way', async () => {
+    for (const [env, uiStatus] of [
+      [production, 404],
+      [{ ...production, API_DOCS: 'true' }, 200],
+    ] as const) {
+      const app = await createTestApp({ env });
+      try {
+        expect((await app.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(uiStatus);
+        const doc = await app.app.inject({ method: 'GET', url: '/api/openapi.json' });
+        expect(doc.statusCode).toBe(200);
+        expect(doc.json().openapi).toBe('3.1.0');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

@@ -285,8 +285,13 @@ describe('the dashboards', () => {
       ranked: before.ranked,
     });
 
-    // A full play of the song, once bought, moves the plays and leaves the preview figure where it was.
+    // A full play of the song, once bought (its audio fetched: its key), moves the plays and leaves the preview
+    // figure where it was.
     await buySong(ctx.database.db, fan.id, songId);
+    const stream = await get(`/api/stream/song/${songId}`, fan.headers);
+    expect(stream.statusCode, stream.body).toBe(200);
+    const key = await get(`/api/stream/hls/${songId}/key?token=${tokenOf(stream.json().url)}`, fan.headers);
+    expect(key.statusCode, key.body).toBe(200);
     const play = await ctx.app.inject({
       method: 'POST',
       url: '/api/stream/plays',

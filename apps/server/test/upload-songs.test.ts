@@ -294,7 +294,7 @@ describe('POST /api/songs with real audio', () => {
     expect((await send('DELETE', `/api/songs/${songId}`, listener)).statusCode).toBe(403);
     expect((await send('DELETE', `/api/songs/${songId}`, null)).statusCode).toBe(401);
     const res = await send('DELETE', `/api/songs/${songId}`, artistUser);
-    expect(res.json()).toEqual({ message: 'Song deleted successfully' });
+    expect(res.json()).toEqual({ message: 'Song deleted successfully', buyers: 0 });
     const store = ctx.app.services.mediaStore;
     expect(existsSync(store.localPath(row.hlsPrefix!))).toBe(false);
     expect(existsSync(store.localPath(cover.replace('/api/media/', '')))).toBe(false);

@@ -87,7 +87,8 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 export const DeleteAccountBody = z.object({ password: z.string().max(256).optional() });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
-export const AuthProvider = z.object({ id: z.string(), name: z.string() });
+/** A social sign-in provider; `testMode`: the local test issuer stands in for it (development). */
+export const AuthProvider = z.object({ id: z.string(), name: z.string(), testMode: z.boolean().optional() });
 export type AuthProvider = z.infer<typeof AuthProvider>;
 export const AuthProvidersResponse = z.object({ providers: z.array(AuthProvider) });
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;

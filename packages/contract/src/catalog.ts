@@ -48,6 +48,11 @@ export const Song = z.object({
   previewStartSec: z.number().nullable(),
   /** Whether the viewer may download the song (bought, or a subscriber where the artist allows downloads). */
   canDownload: z.boolean(),
+  /**
+   * True for a song its artist deleted after it was sold: it left the catalogue and is shown only to those who
+   * hold it (its buyers, and subscribers until the end of the period they had paid for then).
+   */
+  removed: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type Song = z.infer<typeof Song>;
@@ -102,6 +107,8 @@ export const Album = z.object({
   artist: z.object({ _id: z.string(), name: z.string() }),
   songCount: z.number().int(),
   releaseDate: z.string(),
+  /** True for an album its artist deleted after it was sold: out of the catalogue, kept by its buyers. */
+  removed: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type Album = z.infer<typeof Album>;
@@ -330,3 +337,13 @@ export const UpdateAlbumBody = CreateAlbumBody.partial().extend({
 export type UpdateAlbumBody = z.infer<typeof UpdateAlbumBody>;
 export const AlbumMutationResponse = z.object({ message: z.string(), album: Album });
 export type AlbumMutationResponse = z.infer<typeof AlbumMutationResponse>;
+
+/**
+ * DELETE /songs/:id and /albums/:id. `buyers`: how many accounts bought it (a song: it or its album); when there
+ * are any, it is taken out of the catalogue but kept for them (a purchase is forever), else deleted outright.
+ */
+export const CatalogDeleteResponse = z.object({ message: z.string(), buyers: z.number().int() });
+export type CatalogDeleteResponse = z.infer<typeof CatalogDeleteResponse>;
+/** GET /songs/:id/buyers and /albums/:id/buyers: what a delete would leave with its buyers (studio's confirm). */
+export const CatalogBuyersResponse = z.object({ buyers: z.number().int() });
+export type CatalogBuyersResponse = z.infer<typeof CatalogBuyersResponse>;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
@@ -21,8 +23,9 @@ export interface DemoCredentials {
 
 /**
  * The demo accounts and their passwords. Outside production: the README passwords, so a fresh `npm start` can be
- * tried at once. In production (only with an explicit SEED_DEMO=true) every account gets a random password, shown
- * once in the seed log: a published password on a reachable server is an open door.
+ * tried at once. In production (only with an explicit SEED_DEMO=true) every account gets a random password, written
+ * once to an owner-only file (see reportCreatedDemoAccounts): a published password on a reachable server is an open
+ * door.
  */
 export function demoAccountCredentials(config: Pick<Config, 'isProduction'>): DemoCredentials {
   const published = !config.isProduction;
@@ -61,15 +64,44 @@ const credentialLines = (credentials: DemoCredentials) =>
     .map(({ account, password }) => `  ${account.role.padEnd(6)}  ${account.email}  /  ${password}`)
     .join('\n');
 
-/** Logs the accounts just created; generated passwords are shown this once and never again. */
-export function logCreatedDemoAccounts(credentials: DemoCredentials, log: SeedLog) {
-  if (credentials.published) {
+/** Logs the README accounts and their published passwords (outside production only: they are public anyway). */
+export function logPublishedDemoAccounts(credentials: DemoCredentials, log: SeedLog): void {
+  if (credentials.published)
     log.info(`Demo accounts (role, e-mail / password):\n${credentialLines(credentials)}`);
+}
+
+/** Where generated demo passwords are written in production (in DATA_DIR, owner-only). */
+export const DEMO_CREDENTIALS_FILE = 'demo-accounts.txt';
+
+/**
+ * Tells the operator the accounts just created. The README passwords (outside production) are logged. Generated
+ * passwords (production) never enter the log: a JSON log is shipped, indexed and kept by whatever collects it, where
+ * a password outlives its purpose. They are written once to an owner-only file in DATA_DIR (the place that already
+ * holds the database and the secret key), and the log names the file; delete it after reading.
+ */
+export async function reportCreatedDemoAccounts(
+  credentials: DemoCredentials,
+  log: SeedLog,
+  dataDir: string,
+): Promise<void> {
+  if (credentials.published) {
+    logPublishedDemoAccounts(credentials, log);
     return;
   }
+  const file = path.join(dataDir, DEMO_CREDENTIALS_FILE);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await writeFile(
+    file,
+    `Backbeat demo accounts, created ${new Date().toISOString()} with generated passwords ` +
+      `(role, e-mail / password):\n${credentialLines(credentials)}\n` +
+      'Store them, change them after signing in (or delete the accounts), then delete this file.\n',
+    { mode: 0o600, flag: 'w' },
+  );
+  await chmod(file, 0o600);
   log.warn(
-    `Demo accounts created with generated passwords, shown only this once (role, e-mail / password):\n` +
-      `${credentialLines(credentials)}\nStore them now, change them after signing in, or delete the accounts.`,
+    { file, accounts: credentials.accounts.map(({ account }) => account.email) },
+    'demo accounts created with generated passwords: they are in this owner-only file, not in the log; ' +
+      'read it, then delete it',
   );
 }
 

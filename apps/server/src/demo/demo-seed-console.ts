@@ -6,7 +6,7 @@ import {
   type PreparationSnapshot,
 } from '../platform/catalogue-preparation';
 import { elapsed, type StatusLine } from '../platform/status-line';
-import { demoAccountCredentials, logCreatedDemoAccounts, type SeedLog } from './demo-accounts';
+import { demoAccountCredentials, logPublishedDemoAccounts, type SeedLog } from './demo-accounts';
 
 const describe = (snapshot: PreparationSnapshot, since: number) => {
   const step = preparationStepText(snapshot);
@@ -52,9 +52,9 @@ export function reportPreparation(
 
 /**
  * While a first start prepares the catalogue, the accounts to try it with. Only the published README passwords:
- * generated ones (production) are shown once, when the seed creates them.
+ * generated ones (production) go to an owner-only file when the seed creates them, never to the log.
  */
 export function announceDemoAccounts(config: Pick<Config, 'isProduction'>, log: SeedLog): void {
   const credentials = demoAccountCredentials(config);
-  if (credentials.published) logCreatedDemoAccounts(credentials, log);
+  logPublishedDemoAccounts(credentials, log);
 }

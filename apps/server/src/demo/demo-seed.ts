@@ -19,7 +19,7 @@ import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from '../modules/catalog/transc
 import {
   demoAccountCredentials,
   insertDemoAccounts,
-  logCreatedDemoAccounts,
+  reportCreatedDemoAccounts,
   reportExistingDemoAccounts,
   type SeedLog,
 } from './demo-accounts';
@@ -237,7 +237,7 @@ export async function seedDemoCatalogueIfEmpty(input: SeedInput): Promise<void> 
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  logCreatedDemoAccounts(credentials, log);
+  await reportCreatedDemoAccounts(credentials, log, config.dataDir);
 }
 
 async function synthesize(tools: FfmpegTools, seed: number, durationSec: number, outFile: string) {

@@ -5,6 +5,7 @@ import { LocalMediaStore, type MediaStore } from '../storage/media-store';
 import { JobRunner } from '../jobs/job-runner';
 import { CataloguePreparation } from '../platform/catalogue-preparation';
 import { ChangeBus } from '../platform/change-bus';
+import { AccountErasure } from '../platform/account-erasure';
 import type { ResponseCache } from '../platform/response-cache';
 import { SessionCache, type SessionRevocations } from '../platform/session-cache';
 import { EntitlementEvents } from './access/entitlement-events';
@@ -37,6 +38,8 @@ export interface AppServices {
   clock: () => Date;
   /** The first start's demo catalogue preparation (`ready` unless main.ts starts a demo seed). */
   preparation: CataloguePreparation;
+  /** What deleting an account also removes in other modules (gateway customers, payloads, mail). */
+  accountErasure: AccountErasure;
 }
 
 export interface ModuleContext {
@@ -82,6 +85,7 @@ export function createServices(
     changes,
     clock,
     preparation: overrides.preparation ?? CataloguePreparation.ready(),
+    accountErasure: overrides.accountErasure ?? new AccountErasure(),
   };
 }
 

@@ -40,15 +40,15 @@ function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A state-changing request authenticated by cookie must come from our own origin (SameSite=Lax covers most
- * browsers; this closes the rest). Bearer-token clients are not exposed to CSRF and are not checked.
+ * A state-changing request authenticated by cookie must come from our own origin, PUBLIC_URL's (SameSite=Lax covers
+ * most browsers; this closes the rest). The Host header is not compared: it is whatever the client or a proxy in
+ * front says, so an attacker's page reached under another name (a DNS-rebound or mistyped host) would pass as "same
+ * origin" with it. Bearer-token clients are not exposed to CSRF and are not checked.
  */
 function isCrossSite(request: FastifyRequest, allowedOrigins: Set<string>): boolean {
   const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
   if (!origin) return false; // Non-browser clients send neither; browsers always send Origin on cross-site POSTs.
-  if (allowedOrigins.has(origin)) return false;
-  const host = request.headers.host;
-  return !(host && (origin === `http://${host}` || origin === `https://${host}`));
+  return !allowedOrigins.has(origin);
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

@@ -97,6 +97,14 @@ export class ResponseCache {
     return this.generation;
   }
 
+  /**
+   * Keeps this request's answer out of the cache: an answer a route serves to some viewers only (a deleted album,
+   * to its buyers) on a route whose other answers are the same for everyone.
+   */
+  doNotStore(request: FastifyRequest): void {
+    this.pending.delete(request);
+  }
+
   /** Number of cached answers (tests and benchmarks). */
   get count(): number {
     return this.entries.size;

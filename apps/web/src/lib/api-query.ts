@@ -36,8 +36,19 @@ export const apiBaseQuery: BaseQueryFn<QueryArgs, unknown, QueryError> = async (
 export const backbeatApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  // Artists, Albums, Songs: catalogue reads, invalidated by the studio's writes.
-  tagTypes: ['Purchases', 'LikedSongs', 'Subscriptions', 'Artists', 'Albums', 'Songs', 'Dashboard', 'PaymentsHealth'],
+  // Artists, Albums, Songs: catalogue reads, invalidated by the studio's writes. SubscriberCount: one artist's
+  // subscriber figures, dropped when that artist is deleted.
+  tagTypes: [
+    'Purchases',
+    'LikedSongs',
+    'Subscriptions',
+    'Artists',
+    'Albums',
+    'Songs',
+    'Dashboard',
+    'SubscriberCount',
+    'PaymentsHealth',
+  ],
   endpoints: () => ({}),
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Music } from 'lucide-react';
+import { Archive, Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { isMissingResource } from '../lib/api-query';
@@ -115,8 +115,15 @@ export default function AlbumPage() {
                 context={{ type: 'album', id: albumId }}
                 what="album"
               />
-              <AlbumPurchaseButton album={data} />
+              {data.removed ? null : <AlbumPurchaseButton album={data} />}
             </div>
+            {data.removed ? (
+              <p className="mt-4 flex max-w-2xl items-start gap-2 text-body text-muted">
+                <Archive size={18} strokeWidth={1.75} aria-hidden="true" className="mt-0.5 shrink-0" />
+                Its artist removed this album from the catalogue. It stays yours, with the songs it held then:
+                they play and download as before.
+              </p>
+            ) : null}
             {songs.data?.length && songs.data.every((song) => song.canDownload) ? (
               <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
                 <DownloadMenu itemType="album" id={albumId} title={data.title} />

@@ -1,5 +1,5 @@
 import { Disc3, Music } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Button, EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
@@ -14,11 +14,13 @@ import {
   fetchSongsByArtist,
   useGetArtistAlbumsQuery,
   useGetArtistQuery,
+  type ArtistAlbumsResponse,
 } from '../features/catalog';
 import { ArtistSubscription } from '../features/commerce';
 import { PlayAllButtons } from '../features/player';
 import { isMissingResource } from '../lib/api-query';
 import { formatMoney } from '../lib/format';
+import { mergePages } from '../lib/merge-by-id';
 
 function ArtistHeaderSkeleton() {
   return (
@@ -36,35 +38,33 @@ function ArtistHeaderSkeleton() {
   );
 }
 
-/** One further page of an artist's albums, as cards in the page's grid; reports its pagination when loaded. */
-function MoreAlbums({
+/**
+ * Loads one further page of an artist's albums and hands it to the page, which merges every page into one grid
+ * (SPEC: later pages merge without duplicate ids). Renders nothing but its own failure.
+ */
+function AlbumPageLoader({
   artistId,
   page,
   onLoaded,
 }: {
   artistId: string;
   page: number;
-  onLoaded: (pagination: { page: number; totalPages: number }) => void;
+  onLoaded: (page: number, data: ArtistAlbumsResponse) => void;
 }) {
   const albums = useGetArtistAlbumsQuery({ id: artistId, page });
-  const pagination = albums.data?.pagination;
   useEffect(() => {
-    if (pagination) onLoaded({ page: pagination.page, totalPages: pagination.totalPages });
-  }, [pagination, onLoaded]);
-  if (albums.isError) {
-    return (
-      <li className="col-span-full">
-        <QueryErrorState
-          error={albums.error}
-          fallback="Failed to fetch albums for artist"
-          onRetry={() => void albums.refetch()}
-        />
-      </li>
-    );
-  }
-  return (albums.data?.albums ?? []).map((album) => (
-    <AlbumCard key={album._id} album={album} showArtist={false} />
-  ));
+    if (albums.data) onLoaded(page, albums.data);
+  }, [albums.data, page, onLoaded]);
+  if (!albums.isError) return null;
+  return (
+    <li className="col-span-full">
+      <QueryErrorState
+        error={albums.error}
+        fallback="Failed to fetch albums for artist"
+        onRetry={() => void albums.refetch()}
+      />
+    </li>
+  );
 }
 
 export default function ArtistPage() {
@@ -79,15 +79,31 @@ export default function ArtistPage() {
   const songsLoading = songsRequest.status === 'loading';
   const hasMoreSongs = songs !== undefined && songs.page < songs.pages;
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
-  // Pages past the first, loaded on demand; each renders its own cards into the same grid.
+  // Pages past the first, loaded on demand and merged with the first into one list.
   const [albumPages, setAlbumPages] = useState(1);
-  const [lastAlbumPage, setLastAlbumPage] = useState<{ page: number; totalPages: number } | null>(null);
+  const [laterAlbums, setLaterAlbums] = useState<Record<number, ArtistAlbumsResponse>>({});
   useEffect(() => {
     setAlbumPages(1);
-    setLastAlbumPage(null);
+    setLaterAlbums({});
   }, [artistId]);
-  const albumTotalPages = lastAlbumPage?.totalPages ?? albums.data?.pagination.totalPages ?? 1;
+  const onAlbumPage = useCallback(
+    (page: number, data: ArtistAlbumsResponse) =>
+      setLaterAlbums((loaded) => (loaded[page] === data ? loaded : { ...loaded, [page]: data })),
+    [],
+  );
+  const loadedPages = Object.keys(laterAlbums).map(Number);
+  const lastLoaded = loadedPages.length ? laterAlbums[Math.max(...loadedPages)] : albums.data;
+  const albumTotalPages = lastLoaded?.pagination.totalPages ?? 1;
   const hasMoreAlbums = albumPages < albumTotalPages;
+  const albumsLoading = albumPages > 1 && !laterAlbums[albumPages];
+  const allAlbums = useMemo(
+    () =>
+      mergePages([
+        albums.data?.albums ?? [],
+        ...Array.from({ length: albumPages - 1 }, (_, index) => laterAlbums[index + 2]?.albums ?? []),
+      ]),
+    [albums.data, laterAlbums, albumPages],
+  );
   const { likedIds, toggleLike } = useSongLikes();
   const data = artist.data;
 
@@ -191,15 +207,15 @@ export default function ArtistPage() {
         ) : (
           <>
             <CoverGrid label="Albums">
-              {albums.data.albums.map((album) => (
+              {allAlbums.map((album) => (
                 <AlbumCard key={album._id} album={album} showArtist={false} />
               ))}
               {Array.from({ length: albumPages - 1 }, (_, index) => (
-                <MoreAlbums
+                <AlbumPageLoader
                   key={index + 2}
                   artistId={artistId}
                   page={index + 2}
-                  onLoaded={setLastAlbumPage}
+                  onLoaded={onAlbumPage}
                 />
               ))}
             </CoverGrid>
@@ -207,7 +223,7 @@ export default function ArtistPage() {
               <div className="mt-6 flex justify-center">
                 <Button
                   variant="secondary"
-                  loading={lastAlbumPage !== null && lastAlbumPage.page < albumPages}
+                  loading={albumsLoading}
                   onClick={() => setAlbumPages((pages) => pages + 1)}
                 >
                   More albums

@@ -25,6 +25,12 @@ export default function DataDeletionPage() {
             stop and are not renewed; no further payments are taken.
           </li>
           <li>Any social-login link between Backbeat and your social account.</li>
+          <li>
+            Your customer record at the payment provider (at Stripe: your e-mail address, name, billing
+            address and saved cards), and your e-mail address, name and account number in the payment messages
+            providers sent us.
+          </li>
+          <li>Copies we kept of e-mails we sent you, such as receipts and password-reset messages.</li>
         </ul>
 
         <h2>What is kept, and why</h2>

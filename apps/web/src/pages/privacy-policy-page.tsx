@@ -69,9 +69,19 @@ export default function PrivacyPolicyPage() {
         <h2>How long we keep it</h2>
         <p>
           Account data is kept while your account exists. When you delete your account we erase your profile
-          and library; payment records are kept in anonymised form for as long as tax and accounting law
-          requires (typically up to ten years). Details are on the{' '}
-          <Link to="/data-deletion">Data Deletion</Link> page. Server logs are deleted after 30 days.
+          and library, stop any subscription from renewing, delete the customer record a payment provider
+          keeps for you (at Stripe: your e-mail address, name, billing address and saved cards), remove your
+          e-mail address, name, address and account number from the payment messages providers sent us, and
+          delete the e-mails we kept a copy of.
+        </p>
+        <p>
+          <strong>What we keep, and why:</strong> tax and accounting law requires us to keep a record of every
+          order. For each one we keep the item bought, the amount and currency, the date, the payment provider
+          and its transaction references, and nothing that names you: the record is no longer linked to any
+          account. We keep these records for as long as that law requires (typically up to ten years), then
+          delete them. Music you bought that its artist later removed from the catalogue stays yours until you
+          delete your account. Details are on the <Link to="/data-deletion">Data Deletion</Link> page. Server
+          logs are deleted after 30 days.
         </p>
 
         <h2>Security</h2>

@@ -76,12 +76,21 @@ export const albums = pgTable(
     isPremium: boolean('is_premium').notNull().default(false),
     releaseDate: timestamp('release_date', { withTimezone: true }).notNull().defaultNow(),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * Set when its artist deleted the album after it was sold: it left the catalogue, and its buyers keep it with
+     * the tracks it held then (`deletedTrackIds`, in track order; the songs themselves left the album).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedTrackIds: uuid('deleted_track_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('albums_artist_idx').on(t.artistId, t.releaseDate),
-    index('albums_created_idx').on(t.createdAt, t.id),
+    // The catalogue's album pages read ids from the index alone; deleted albums are not in it.
+    index('albums_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('albums_genre_idx').on(t.genreId),
     index('albums_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
@@ -119,6 +128,8 @@ export const songs = pgTable(
     hlsPrefix: text('hls_prefix'),
     /** Where the preview starts, as the artist picked it (seconds); null for the default. */
     previewStartSec: real('preview_start_sec'),
+    /** When its artist deleted it, if it was sold then (status `removed`); unsold songs are deleted outright. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -227,4 +238,24 @@ export const songRenditions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.songId, t.kind] })],
+);
+
+/**
+ * Audio served to a listener, per song: the last time its AES key or fallback file went out through one of their
+ * stream tokens, and the last time a full play of it was counted. A play counts only for audio fetched since the
+ * last counted play, and at most once per song length (see StreamingService.recordPlay).
+ */
+export const audioFetches = pgTable(
+  'audio_fetches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.songId] })],
 );

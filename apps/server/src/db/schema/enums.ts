@@ -2,7 +2,13 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['user', 'artist', 'admin']);
 export const accessTypeEnum = pgEnum('access_type', ['subscription', 'purchase-only']);
-export const processingStatusEnum = pgEnum('processing_status', ['processing', 'ready', 'failed']);
+/**
+ * A song's state. `removed`: its artist deleted it after it was sold (a purchase is forever): it left the catalogue
+ * (every public list asks for `ready`) but its media stays, playable by those who hold it (see modules/access).
+ */
+export const processingStatusEnum = pgEnum('processing_status', ['processing', 'ready', 'failed', 'removed']);
+/** The statuses whose media plays and downloads (for whom is the access policy's to decide). */
+export const PLAYABLE_SONG_STATUSES = ['ready', 'removed'] as const;
 export const itemTypeEnum = pgEnum('item_type', ['song', 'album', 'subscription']);
 export const gatewayEnum = pgEnum('gateway', ['stripe', 'razorpay', 'paypal', 'sandbox']);
 export const orderStatusEnum = pgEnum('order_status', [

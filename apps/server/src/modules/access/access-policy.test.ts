@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccessType } from '@backbeat/contract';
 import {
   decideSongAccess,
+  holdsSong,
   NO_ENTITLEMENTS,
+  REMOVED_SONG_MESSAGE,
   type AccessDecision,
   type Entitlements,
   type SongAccessFacts,
@@ -239,5 +241,65 @@ describe('decideSongAccess: messages and edges', () => {
   it('treats a song whose artist has no owner account like any other song', () => {
     const orphan = { ...song('purchase-only', 'none'), artistOwnerUserId: null };
     expect(decideSongAccess(viewers['artist-owner'], orphan, NO_ENTITLEMENTS, NOW).allowed).toBe(false);
+  });
+});
+
+describe('decideSongAccess: a song removed after it was sold', () => {
+  const removedAt = new Date(NOW.getTime() - 24 * HOUR);
+  const removed = (accessType: AccessType = 'subscription'): SongAccessFacts => ({
+    ...song(accessType, 'none'),
+    removedAt,
+  });
+  const subscribedFrom = (start: Date, end = periodEnd.active!): Entitlements => ({
+    ...NO_ENTITLEMENTS,
+    subscriptionPeriodEnds: new Map([[ARTIST.id, end]]),
+    subscriptionPeriodStarts: new Map([[ARTIST.id, start]]),
+  });
+  const listener = viewers.user;
+
+  it('plays for its buyers, the artist and admins', () => {
+    const bought = { ...NO_ENTITLEMENTS, purchasedSongIds: new Set([SONG_ID]) };
+    expect(decideSongAccess(listener, removed(), bought, NOW)).toEqual({
+      allowed: true,
+      via: 'song_purchase',
+    });
+    expect(decideSongAccess(viewers['artist-owner'], removed(), NO_ENTITLEMENTS, NOW).allowed).toBe(true);
+    expect(decideSongAccess(viewers.admin, removed(), NO_ENTITLEMENTS, NOW).allowed).toBe(true);
+  });
+
+  it('plays for a subscriber through the period that was running when it was removed, and no longer', () => {
+    const before = subscribedFrom(new Date(removedAt.getTime() - HOUR));
+    expect(decideSongAccess(listener, removed(), before, NOW)).toEqual({
+      allowed: true,
+      via: 'subscription',
+    });
+    const ended = subscribedFrom(new Date(removedAt.getTime() - HOUR), NOW);
+    expect(decideSongAccess(listener, removed(), ended, NOW).allowed).toBe(false);
+    // A period that began after the removal (a renewal, a new subscriber) never reaches it.
+    const after = subscribedFrom(new Date(removedAt.getTime() + 1));
+    expect(decideSongAccess(listener, removed(), after, NOW)).toEqual({
+      allowed: false,
+      reason: 'removed',
+      message: REMOVED_SONG_MESSAGE,
+    });
+    // Without the period's start (an entitlements loader that does not say), not at all.
+    const unknown = { ...NO_ENTITLEMENTS, subscriptionPeriodEnds: new Map([[ARTIST.id, periodEnd.active!]]) };
+    expect(decideSongAccess(listener, removed(), unknown, NOW).allowed).toBe(false);
+    // A purchase-only song never played for subscribers, removed or not.
+    expect(decideSongAccess(listener, removed('purchase-only'), before, NOW).allowed).toBe(false);
+  });
+
+  it('is gone for anyone else: a refusal the routes answer as not found', () => {
+    for (const viewer of [listener, viewers['other-artist']]) {
+      expect(decideSongAccess(viewer, removed(), NO_ENTITLEMENTS, NOW)).toMatchObject({ reason: 'removed' });
+    }
+  });
+
+  it('is held (shown in lists) only through a purchase or a subscription, never by admin or owner rights', () => {
+    const bought = { ...NO_ENTITLEMENTS, purchasedSongIds: new Set([SONG_ID]) };
+    expect(holdsSong(decideSongAccess(listener, removed(), bought, NOW))).toBe(true);
+    expect(holdsSong(decideSongAccess(viewers.admin, removed(), bought, NOW))).toBe(false);
+    expect(holdsSong(decideSongAccess(viewers['artist-owner'], removed(), NO_ENTITLEMENTS, NOW))).toBe(false);
+    expect(holdsSong(decideSongAccess(listener, removed(), NO_ENTITLEMENTS, NOW))).toBe(false);
   });
 });

@@ -10,6 +10,11 @@ export interface SongAccessFacts {
   artistName: string;
   artistOwnerUserId: string | null;
   album: { id: string; title: string; isPremium: boolean } | null;
+  /**
+   * When its artist deleted the song after it was sold (status `removed`): it plays only for those who hold it,
+   * never for anyone new. Absent or null for songs in the catalogue.
+   */
+  removedAt?: Date | null;
 }
 
 export interface Viewer {
@@ -23,10 +28,22 @@ export interface Entitlements {
   purchasedAlbumIds: ReadonlySet<string>;
   /** Artist id -> end of the paid period of the viewer's subscription (active, or cancelled but paid through). */
   subscriptionPeriodEnds: ReadonlyMap<string, Date>;
+  /**
+   * Artist id -> start of that same paid period. A removed song plays for a subscriber only through the period
+   * that was running when it was removed; without this map, not at all.
+   */
+  subscriptionPeriodStarts?: ReadonlyMap<string, Date>;
 }
 
 export type DenialReason =
-  'unauthenticated' | 'album_purchase_required' | 'subscription_required' | 'song_purchase_required';
+  | 'unauthenticated'
+  | 'album_purchase_required'
+  | 'subscription_required'
+  | 'song_purchase_required'
+  /** A removed song, to someone who does not hold it: for them it no longer exists (404 where it is asked for). */
+  | 'removed';
+
+export const REMOVED_SONG_MESSAGE = 'This song is no longer available.';
 
 export type AccessDecision =
   | {
@@ -49,9 +66,11 @@ export const NO_ENTITLEMENTS: Entitlements = {
  * - a song on a premium album needs the album purchased;
  * - a purchase-only song needs the song or its album purchased;
  * - a subscription song needs a subscription to its artist whose paid period has not ended
- *   (a purchase of the song or its album also unlocks it: bought music stays playable).
+ *   (a purchase of the song or its album also unlocks it: bought music stays playable);
  * - a song its artist made free to stream plays for anyone signed in, when nothing above already lets them (so a
- *   buyer's or subscriber's play still names its entitlement: the download policy follows it, never 'free').
+ *   buyer's or subscriber's play still names its entitlement: the download policy follows it, never 'free');
+ * - a song its artist removed (after it was sold) plays for its buyers, and for subscribers until the end of the
+ *   paid period that was running when it was removed; for anyone else it is gone (free to stream or not).
  * The denial messages are the ones SPEC section 8 shows to the listener.
  */
 export function decideSongAccess(
@@ -61,7 +80,7 @@ export function decideSongAccess(
   now: Date = new Date(),
 ): AccessDecision {
   const decision = decideByEntitlement(viewer, song, entitlements, now);
-  if (!decision.allowed && viewer && song.freeToStream) return { allowed: true, via: 'free' };
+  if (!decision.allowed && viewer && song.freeToStream && !song.removedAt) return { allowed: true, via: 'free' };
   return decision;
 }
 
@@ -85,6 +104,7 @@ function decideByEntitlement(
   if (entitlements.purchasedSongIds.has(song.id)) return { allowed: true, via: 'song_purchase' };
   const ownsAlbum = song.album !== null && entitlements.purchasedAlbumIds.has(song.album.id);
   if (ownsAlbum) return { allowed: true, via: 'album_purchase' };
+  if (song.removedAt) return decideRemovedSong(song, song.removedAt, entitlements, now);
   if (song.album?.isPremium) {
     return {
       allowed: false,
@@ -107,4 +127,32 @@ function decideByEntitlement(
     reason: 'song_purchase_required',
     message: 'You need to purchase this song to play it.',
   };
+}
+
+/** A removed song, for a viewer who bought neither it nor its album: only a subscription from before the removal. */
+function decideRemovedSong(
+  song: SongAccessFacts,
+  removedAt: Date,
+  entitlements: Entitlements,
+  now: Date,
+): AccessDecision {
+  const paidThrough = entitlements.subscriptionPeriodEnds.get(song.artistId);
+  const paidFrom = entitlements.subscriptionPeriodStarts?.get(song.artistId);
+  const subscribedThen =
+    song.accessType === 'subscription' &&
+    !song.album?.isPremium &&
+    paidThrough !== undefined &&
+    paidThrough.getTime() > now.getTime() &&
+    paidFrom !== undefined &&
+    paidFrom.getTime() <= removedAt.getTime();
+  if (subscribedThen) return { allowed: true, via: 'subscription' };
+  return { allowed: false, reason: 'removed', message: REMOVED_SONG_MESSAGE };
+}
+
+/**
+ * Whether the viewer holds the song themselves (bought it or its album, or subscribes): what lets a removed song
+ * appear in their lists. Admins and the artist's own account may play it, but it left their catalogue too.
+ */
+export function holdsSong(decision: AccessDecision): boolean {
+  return decision.allowed && decision.via !== 'admin' && decision.via !== 'owner';
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { purchases, songs } from '../../db/schema';
+import { albums, purchases, songs } from '../../db/schema';
 
 /**
  * The writes that give or take back bought music; payments call these inside their own transaction. A purchase is
@@ -22,7 +22,10 @@ export class EntitlementGrants {
       });
   }
 
-  /** Grants an album and, row by row, the tracks it holds now (tracks bought on their own stay as they are). */
+  /**
+   * Grants an album and, row by row, the tracks it holds now (tracks bought on their own stay as they are); for an
+   * album deleted meanwhile, the tracks it held when it was deleted.
+   */
   async grantAlbum(userId: string, albumId: string, orderId: string, at: Date): Promise<void> {
     await this.db
       .insert(purchases)
@@ -36,6 +39,9 @@ export class EntitlementGrants {
       insert into ${purchases} (user_id, song_id, order_id, granted_by_album_id, created_at)
       select ${userId}::uuid, ${songs.id}, ${orderId}::uuid, ${albumId}::uuid, ${at.toISOString()}::timestamptz
       from ${songs} where ${songs.albumId} = ${albumId}::uuid
+        -- An album deleted while this checkout was open: the tracks it held then, as its other buyers have them.
+        or ${songs.id} = any(coalesce((select ${albums.deletedTrackIds} from ${albums}
+                                       where ${albums.id} = ${albumId}::uuid), '{}'::uuid[]))
       on conflict (user_id, song_id) do update
         set order_id = excluded.order_id, granted_by_album_id = excluded.granted_by_album_id,
             revoked_at = null, created_at = excluded.created_at

@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { purchases, songs, subscriptions } from '../../db/schema';
 import { NO_ENTITLEMENTS, type Entitlements } from './access-policy';
@@ -43,7 +43,11 @@ export async function loadEntitlements(
       : [],
     scope.artistIds.length
       ? db
-          .select({ artistId: subscriptions.artistId, end: subscriptions.currentPeriodEnd })
+          .select({
+            artistId: subscriptions.artistId,
+            start: subscriptions.currentPeriodStart,
+            end: subscriptions.currentPeriodEnd,
+          })
           .from(subscriptions)
           .where(
             and(
@@ -55,14 +59,20 @@ export async function loadEntitlements(
       : [],
   ]);
   const periodEnds = new Map<string, Date>();
+  const periodStarts = new Map<string, Date>();
   for (const row of subscriptionRows) {
     const previous = periodEnds.get(row.artistId);
-    if (row.end && (!previous || row.end > previous)) periodEnds.set(row.artistId, row.end);
+    if (row.end && (!previous || row.end > previous)) {
+      periodEnds.set(row.artistId, row.end);
+      if (row.start) periodStarts.set(row.artistId, row.start);
+      else periodStarts.delete(row.artistId);
+    }
   }
   return {
     purchasedSongIds: new Set(songRows.flatMap((r) => (r.id ? [r.id] : []))),
     purchasedAlbumIds: new Set(albumRows.flatMap((r) => (r.id ? [r.id] : []))),
     subscriptionPeriodEnds: periodEnds,
+    subscriptionPeriodStarts: periodStarts,
   };
 }
 
@@ -89,5 +99,19 @@ export function songEntitlementColumns(db: AppDb, userId: string, now: Date) {
           subscriptionPlaysAt(now),
         ),
       )}`,
+    // The start of the period that pays furthest (the one `paidThrough` names): only removed songs ask for it, so
+    // the key endpoint's query pays for the lookup only there.
+    paidFrom: sql<unknown>`case when ${songs.status} = 'removed' then ${db
+      .select({ start: subscriptions.currentPeriodStart })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.artistId, songs.artistId),
+          subscriptionPlaysAt(now),
+        ),
+      )
+      .orderBy(desc(subscriptions.currentPeriodEnd))
+      .limit(1)} end`,
   };
 }

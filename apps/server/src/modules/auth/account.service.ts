@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../platform/auth';
 import { AppError, forbidden, unauthorized } from '../../platform/errors';
-import type { MailOutboxRepository } from '../mail';
+import type { AccountErasure } from '../../platform/account-erasure';
+import { removeOutboxFiles, type MailOutboxRepository } from '../mail';
 import { verifyPassword } from './password';
 import { AUTH_RATE_LIMITS, type RateLimitService } from './rate-limit.service';
 import type { UsersRepository } from './users.repository';
@@ -17,12 +18,18 @@ export class AccountService {
       rateLimits?: RateLimitService;
       now?: () => Date;
       onDeleted?: (userId: string) => Promise<void>;
+      /** What other modules forget of a deleted account (see AccountErasure). */
+      erasure?: AccountErasure;
+      /** The development outbox folder, whose .eml files of a deleted account go with their rows. */
+      outboxDir?: string;
     },
   ) {}
 
   /**
    * Deletes the account and, by cascade, its sessions, likes, playlists, genres, purchases, subscriptions and
-   * social links. Orders and payments keep their amounts with the buyer set to null, for the accounts.
+   * social links. Orders and payments keep their amounts with the buyer set to null, for the accounts. First the
+   * other modules forget it (its customer at the gateways, its id and e-mail in stored gateway payloads): if one
+   * cannot, nothing is deleted. Its mail in the outbox (rows and .eml files) goes last.
    */
   async deleteAccount(auth: AuthUser, password: string | undefined): Promise<void> {
     const user = await this.deps.users.findById(auth.id);
@@ -41,8 +48,10 @@ export class AccountService {
         throw forbidden('Please sign in again to delete your account', 'REAUTHENTICATION_REQUIRED');
       }
     }
+    await this.deps.erasure?.erase({ id: user.id, email: user.email });
     await this.deps.users.delete(user.id);
-    await this.deps.outbox.deleteForRecipient(user.email);
+    const mailIds = await this.deps.outbox.deleteForRecipient(user.email);
+    if (this.deps.outboxDir) await removeOutboxFiles(this.deps.outboxDir, mailIds);
     await this.deps.onDeleted?.(user.id);
   }
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthResponse,
@@ -15,6 +16,7 @@ import {
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/auth';
 import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS } from './device-cookie';
 import type { PasswordResetService } from './password-reset.service';
 import { requestMeta } from './request-meta';
 
@@ -23,6 +25,26 @@ export interface AuthRoutesOptions {
   resets: PasswordResetService;
   accounts: AccountService;
   secureCookies: boolean;
+}
+
+/**
+ * Answers that carry an account's data or its session token: no cache (the browser's, a proxy's, a shared
+ * computer's back button) may keep them.
+ */
+const PRIVATE_ANSWER = 'no-store';
+
+/**
+ * The device cookie goes only to the sign-in calls (its path), never to script (HttpOnly) or another site (Strict);
+ * it outlives logout on purpose: it marks the browser, not a session.
+ */
+function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/users',
+    maxAge: Math.floor(DEVICE_COOKIE_TTL_MS / 1000),
+  });
 }
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -43,8 +65,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.register(request.body, requestMeta(request));
+      const { user, token, deviceCookie } = await auth.register(request.body, requestMeta(request));
       setSessionCookie(reply, token, secureCookies);
+      setDeviceCookie(reply, deviceCookie, secureCookies);
+      reply.header('cache-control', PRIVATE_ANSWER);
       return reply.status(201).send({ message: 'Registered successfully', user, token });
     },
   );
@@ -60,8 +84,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.login(request.body, requestMeta(request));
+      const { user, token, deviceCookie } = await auth.login(request.body, requestMeta(request));
       setSessionCookie(reply, token, secureCookies);
+      setDeviceCookie(reply, deviceCookie, secureCookies);
+      reply.header('cache-control', PRIVATE_ANSWER);
       return { message: 'Logged in successfully', user, token };
     },
   );
@@ -69,7 +95,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/users/me',
     { schema: { tags, summary: 'The signed-in user', response: { 200: MeResponse, ...errors } } },
-    async (request) => auth.me(await requireUser(request)),
+    async (request, reply) => {
+      const me = await auth.me(await requireUser(request));
+      reply.header('cache-control', PRIVATE_ANSWER);
+      return me;
+    },
   );
 
   app.post(

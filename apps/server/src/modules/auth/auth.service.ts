@@ -2,6 +2,8 @@ import type { LoginBody, RegisterBody, User } from '@backbeat/contract';
 import { SESSION_TTL_MS, type AuthUser } from '../../platform/auth';
 import { conflict, unauthorized } from '../../platform/errors';
 import { hashToken, newOpaqueToken } from '../../platform/session-token';
+import { addressSubject } from '../../platform/address-group';
+import type { DeviceCookies } from './device-cookie';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import type { ProfileRepository } from './profile.repository';
 import { AUTH_RATE_LIMITS, loginRateLimits, type RateLimitService } from './rate-limit.service';
@@ -13,11 +15,15 @@ import { toUser } from './user.mapper';
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The browser's device cookie, if it sent one (see DeviceCookies). */
+  deviceCookie?: string;
 }
 
 export interface SignedIn {
   user: User;
   token: string;
+  /** A fresh device cookie for this account, for a sign-in with a password (login, registration). */
+  deviceCookie: string;
 }
 
 export class AuthService {
@@ -27,12 +33,18 @@ export class AuthService {
       profiles: ProfileRepository;
       sessions: SessionsRepository;
       rateLimits: RateLimitService;
+      devices: DeviceCookies;
+      now?: () => Date;
     },
   ) {}
 
+  private now(): Date {
+    return (this.deps.now ?? (() => new Date()))();
+  }
+
   async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
     const { users, rateLimits } = this.deps;
-    await rateLimits.consume(AUTH_RATE_LIMITS.register, [`ip:${meta.ip}`]);
+    await rateLimits.consume(AUTH_RATE_LIMITS.register, [addressSubject(meta.ip)]);
     if (await users.findByEmail(body.email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
     const row = await users.create({
@@ -46,10 +58,13 @@ export class AuthService {
   }
 
   async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
-    const { users, rateLimits } = this.deps;
-    // Counted as a failure before the password is checked, so parallel guesses cannot overrun the limit.
-    const attempt = await rateLimits.reserve(loginRateLimits(meta.ip, body.email));
+    const { users, rateLimits, devices } = this.deps;
     const row = await users.findByEmail(body.email);
+    // The owner's own browser, by the device cookie its last successful sign-in left (OWASP's device cookies).
+    const device = devices.open(meta.deviceCookie, this.now().getTime());
+    const trustedDevice = row && device?.userId === row.id ? device.nonce : null;
+    // Counted as a failure before the password is checked, so parallel guesses cannot overrun the limit.
+    const attempt = await rateLimits.reserve(loginRateLimits(meta.ip, body.email, trustedDevice));
     const valid = row?.passwordHash
       ? await verifyPassword(row.passwordHash, body.password)
       : await verifyAgainstDummy(body.password);
@@ -83,7 +98,11 @@ export class AuthService {
 
   private async signIn(row: UserRow, meta: RequestMeta): Promise<SignedIn> {
     const token = await this.openSession(row.id, meta);
-    return { user: toUser(row, await this.deps.profiles.loadLists(row.id)), token };
+    return {
+      user: toUser(row, await this.deps.profiles.loadLists(row.id)),
+      token,
+      deviceCookie: this.deps.devices.issue(row.id, this.now().getTime()),
+    };
   }
 }
 

@@ -9,6 +9,7 @@ import { AccountSettingsService } from './account-settings.service';
 import { authRoutes } from './auth.routes';
 import { AuthService } from './auth.service';
 import { EmailChangeTokens } from './email-change-token';
+import { DeviceCookies } from './device-cookie';
 import { OidcService } from './oidc.service';
 import { oidcRoutes } from './oidc.routes';
 import { PasswordResetService } from './password-reset.service';
@@ -55,6 +56,7 @@ export async function registerAuthModule(
     profiles,
     sessions: new SessionsRepository(db, services.revocations),
     rateLimits,
+    devices: new DeviceCookies(config.secretKey),
   });
   const resets = new PasswordResetService({
     users,
@@ -68,6 +70,8 @@ export async function registerAuthModule(
     users,
     rateLimits,
     outbox: new MailOutboxRepository(db),
+    outboxDir: config.mail.outboxDir,
+    erasure: services.accountErasure,
     // A deleted artist owner changes the catalogue's owner fields; the cached answers must not outlive it.
     onDeleted: () => services.changes.publish({ kind: 'catalog' }),
   });

@@ -46,7 +46,7 @@ export class OidcService {
   }
 
   listProviders(): AuthProvider[] {
-    return this.deps.providers.map(({ id, name }) => ({ id, name }));
+    return this.deps.providers.map(({ id, name, testMode }) => ({ id, name, ...(testMode && { testMode }) }));
   }
 
   requireProvider(id: string): OidcProviderConfig {

@@ -1,3 +1,4 @@
+import { addressSubject } from '../../platform/address-group';
 import { badRequest } from '../../platform/errors';
 import { hashToken, newOpaqueToken } from '../../platform/session-token';
 import type { MailLog, Mailer } from '../mail';
@@ -30,7 +31,10 @@ export class PasswordResetService {
    * the mail happen after the reply.
    */
   async requestReset(email: string, meta: RequestMeta): Promise<void> {
-    await this.deps.rateLimits.consume(AUTH_RATE_LIMITS.forgotPassword, [`ip:${meta.ip}`, `email:${email}`]);
+    await this.deps.rateLimits.consume(AUTH_RATE_LIMITS.forgotPassword, [
+      addressSubject(meta.ip),
+      `email:${email}`,
+    ]);
     const work = this.sendResetLink(email)
       .catch((error: unknown) => this.deps.log().error({ err: error }, 'password reset mail failed'))
       .finally(() => this.pending.delete(work));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addressSubject } from '../../platform/address-group';
 import { AppError } from '../../platform/errors';
 import type { RateLimitRepository } from './rate-limit.repository';
 
@@ -12,15 +13,20 @@ const MINUTE = 60 * 1000;
 
 export const AUTH_RATE_LIMITS = {
   /**
-   * Failed sign-ins on one account from one IP address: the lockout. Keyed by account AND address, so guesses from
+   * Failed sign-ins on one account from one address (an IPv6 /64): keyed by account AND address, so guesses from
    * elsewhere do not lock the owner out.
    */
   login: { name: 'login-account-ip', limit: 10, windowMs: 15 * MINUTE },
-  /** Failed sign-ins from one IP address on any accounts (credential stuffing); room for a shared NAT. */
+  /** Failed sign-ins from one address on any accounts (credential stuffing); room for a shared NAT. */
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
-  /** Failed sign-ins on one account from anywhere: a ceiling that slows guessing spread over many addresses. */
+  /**
+   * Failed sign-ins on one account from browsers it never signed in from: a ceiling that slows guessing spread
+   * over many addresses. The owner's own browser (a device cookie) is not held by it (see loginRateLimits).
+   */
   loginPerAccount: { name: 'login-account', limit: 50, windowMs: 15 * MINUTE },
-  /** Reset requests, per IP address and per account e-mail. */
+  /** Failed sign-ins through one device cookie: the owner's browser, or a thief of it. */
+  loginPerDevice: { name: 'login-device', limit: 10, windowMs: 15 * MINUTE },
+  /** Reset requests, per address and per account e-mail. */
   forgotPassword: { name: 'forgot-password', limit: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords when deleting an account, per account: a stolen session must not become a password oracle. */
   deleteAccount: { name: 'delete-account', limit: 5, windowMs: 15 * MINUTE },
@@ -30,15 +36,26 @@ export const AUTH_RATE_LIMITS = {
   confirmEmail: { name: 'confirm-email', limit: 20, windowMs: 15 * MINUTE },
   /** Password changes per account (each checks the current password): no password oracle for a stolen session. */
   changePassword: { name: 'change-password', limit: 5, windowMs: 15 * MINUTE },
-  /** Registration attempts per IP address. */
+  /** Registration attempts per address. */
   register: { name: 'register', limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
-/** The windows one sign-in attempt counts against. */
-export function loginRateLimits(ip: string, email: string): RateLimitCheck[] {
+/**
+ * The windows one sign-in attempt counts against (OWASP's device cookies, see DeviceCookies). From a browser that
+ * carries a valid device cookie of this account: that device's own window only, so strangers' guesses (from any
+ * addresses, even the owner's shared NAT) never lock the owner out. From anywhere else: the account and address,
+ * the address, and the account's ceiling for untrusted clients, which slows guessing spread over many addresses.
+ */
+export function loginRateLimits(
+  address: string,
+  email: string,
+  trustedDevice: string | null = null,
+): RateLimitCheck[] {
+  if (trustedDevice) return [{ rule: AUTH_RATE_LIMITS.loginPerDevice, subject: `device:${trustedDevice}` }];
+  const ip = addressSubject(address);
   return [
-    { rule: AUTH_RATE_LIMITS.login, subject: `account:${email}|ip:${ip}` },
-    { rule: AUTH_RATE_LIMITS.loginPerIp, subject: `ip:${ip}` },
+    { rule: AUTH_RATE_LIMITS.login, subject: `account:${email}|${ip}` },
+    { rule: AUTH_RATE_LIMITS.loginPerIp, subject: ip },
     { rule: AUTH_RATE_LIMITS.loginPerAccount, subject: `email:${email}` },
   ];
 }

@@ -1,10 +1,18 @@
-import { CreateAlbumBody, UpdateAlbumBody, type Album, type AlbumMutationResponse } from '@backbeat/contract';
+import {
+  CreateAlbumBody,
+  UpdateAlbumBody,
+  type Album,
+  type AlbumMutationResponse,
+  type CatalogBuyersResponse,
+  type CatalogDeleteResponse,
+} from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertCanManageArtist } from './catalog-access';
 import { checkGenreName, type WriteSupport } from './catalog-write.support';
 import { presentAlbum } from './catalog.presenter';
 import { titleSearchText } from './search-text';
+import { keptBy } from './song-write.service';
 import type { ReceivedForm } from './upload-form';
 
 /**
@@ -67,7 +75,7 @@ export class AlbumWriteService {
 
   async update(viewer: Viewer, albumId: string, form: ReceivedForm): Promise<AlbumMutationResponse> {
     const album = await this.repos.albums.findById(albumId);
-    if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    if (!album || album.deletedAt) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: album.artistOwnerUserId });
     const input = UpdateAlbumBody.parse(albumFormFields(form.fields));
     if (input.artist && input.artist !== album.artistId) {
@@ -99,18 +107,41 @@ export class AlbumWriteService {
     return { message: 'Album updated successfully', album: await this.present(albumId) };
   }
 
-  /** Deletes the album and its cover; its songs stay in the catalogue without an album. */
-  async delete(viewer: Viewer, albumId: string): Promise<{ message: string }> {
+  /** How many accounts keep the album if it is deleted (the studio's confirm asks before deleting). */
+  async buyers(viewer: Viewer, albumId: string): Promise<CatalogBuyersResponse> {
     const album = await this.repos.albums.findById(albumId);
-    if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    if (!album || album.deletedAt) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: album.artistOwnerUserId });
-    await this.support.transaction(async (repos) => {
-      // Songs that show the album's cover as their own must not keep a key whose files are about to go.
-      if (album.cover) await repos.songs.clearCoverOfAlbum(albumId, album.cover);
-      await repos.albums.delete(albumId);
+    return { buyers: await this.repos.holdings.countAlbumHolders(albumId) };
+  }
+
+  /**
+   * Its songs stay in the catalogue without an album, either way. An unsold album is deleted with its cover. A
+   * sold one leaves the catalogue and is never sold again, but its buyers keep it as they bought it: the tracks it
+   * holds now are recorded as theirs and as the album's track list (so moving or deleting a song later takes
+   * nothing from them), and its row and cover stay.
+   */
+  async delete(viewer: Viewer, albumId: string): Promise<CatalogDeleteResponse> {
+    const album = await this.repos.albums.findById(albumId);
+    if (!album || album.deletedAt) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: album.artistOwnerUserId });
+    const buyers = await this.support.transaction(async (repos) => {
+      const holders = await repos.holdings.countAlbumHolders(albumId);
+      if (holders === 0) {
+        // Songs that show the album's cover as their own must not keep a key whose files are about to go.
+        if (album.cover) await repos.songs.clearCoverOfAlbum(albumId, album.cover);
+        await repos.albums.delete(albumId);
+        return 0;
+      }
+      const tracks = await repos.songs.listTrackIds(albumId);
+      await repos.holdings.grantTracksToAlbumHolders(albumId, tracks);
+      await repos.albums.markDeleted(albumId, this.support.now(), tracks);
+      await repos.songs.setAlbumTracks(albumId, []);
+      return holders;
     });
+    if (buyers > 0) return { message: `Album deleted successfully. ${keptBy(buyers)}`, buyers };
     await this.support.discard([this.support.imagePrefix(album.cover, 'album')]);
-    return { message: 'Album deleted successfully' };
+    return { message: 'Album deleted successfully', buyers };
   }
 
   /** Every listed song exists, belongs to the album's artist, and appears once. */

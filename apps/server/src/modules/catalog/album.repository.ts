@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums } from '../../db/schema';
 import type { PageWindow, Paged } from './catalog.pagination';
@@ -21,7 +21,12 @@ export const albumColumns = {
   artistOwnerUserId: sql<
     string | null
   >`(select a.owner_user_id from artists a where a.id = "albums"."artist_id")`,
-  songCount: sql<number>`(select count(*)::int from songs s where s.album_id = "albums"."id" and s.status = 'ready')`,
+  // A deleted album counts the tracks it held when it was deleted (its buyers keep those).
+  songCount: sql<number>`case when "albums"."deleted_at" is null
+    then (select count(*)::int from songs s where s.album_id = "albums"."id" and s.status = 'ready')
+    else coalesce(cardinality("albums"."deleted_track_ids"), 0) end`,
+  deletedAt: albums.deletedAt,
+  deletedTrackIds: albums.deletedTrackIds,
 };
 
 export interface AlbumRow {
@@ -40,7 +45,14 @@ export interface AlbumRow {
   artistName: string;
   artistOwnerUserId: string | null;
   songCount: number;
+  /** Set when its artist deleted it after it was sold: out of the catalogue, kept for its buyers. */
+  deletedAt: Date | null;
+  /** The tracks it held when deleted, in order; null while it is in the catalogue. */
+  deletedTrackIds: string[] | null;
 }
+
+/** Albums in the catalogue: not deleted (the partial index albums_created_idx holds exactly these). */
+const inCatalogue = isNull(albums.deletedAt);
 
 export type NewAlbum = typeof albums.$inferInsert;
 export type AlbumChanges = Partial<Omit<NewAlbum, 'id' | 'createdAt'>>;
@@ -80,15 +92,15 @@ export class AlbumRepository {
     return { rows, total };
   }
 
-  /** Newest first, by the (created_at, id) index. */
+  /** Newest first, by the (created_at, id) index of albums in the catalogue. */
   list(window: PageWindow): Promise<Paged<AlbumRow>> {
-    return this.page(undefined, [desc(albums.createdAt), desc(albums.id)], window, 'albums');
+    return this.page(inCatalogue, [desc(albums.createdAt), desc(albums.id)], window, 'albums');
   }
 
   /** An artist's albums, latest release first, by the (artist_id, release_date) index. */
   listByArtist(artistId: string, window: PageWindow): Promise<Paged<AlbumRow>> {
     return this.page(
-      eq(albums.artistId, artistId),
+      and(eq(albums.artistId, artistId), inCatalogue),
       [desc(albums.releaseDate), desc(albums.id)],
       window,
       `albums:artist:${artistId}`,
@@ -126,6 +138,15 @@ export class AlbumRepository {
     await this.db
       .update(albums)
       .set({ ...changes, updatedAt: new Date() })
+      .where(eq(albums.id, id));
+  }
+
+  /** Takes a sold album out of the catalogue, remembering the tracks it holds for its buyers. */
+  async markDeleted(id: string, at: Date, trackIds: string[]): Promise<void> {
+    await this.db
+      .update(albums)
+      // No search text: its words leave the search vocabulary (kept by triggers) with it.
+      .set({ deletedAt: at, deletedTrackIds: trackIds, searchText: '', updatedAt: at })
       .where(eq(albums.id, id));
   }
 

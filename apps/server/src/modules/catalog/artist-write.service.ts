@@ -102,12 +102,25 @@ export class ArtistWriteService {
     return { message: 'Artist updated successfully', artist: await this.present(artistId) };
   }
 
-  /** Deletes the artist with their songs and albums (rows cascade), then their media files. */
+  /**
+   * Deletes the artist with their songs and albums (rows cascade), then their media files. Not while anyone holds
+   * music of theirs (a purchase is forever, and a bought song cannot outlive its artist's row): 409, and the
+   * artist deletes the unsold music first; what sold stays, out of the catalogue, with its buyers.
+   */
   async delete(viewer: Viewer, artistId: string): Promise<{ message: string }> {
     const artist = await this.repos.artists.findById(artistId);
     if (!artist) throw notFound('Artist not found', 'ARTIST_NOT_FOUND');
     assertCanManageArtist(viewer, artist);
     const { songMedia, albumMedia } = await this.support.transaction(async (repos) => {
+      const holders = await repos.holdings.countArtistHolders(artistId);
+      if (holders > 0) {
+        throw conflict(
+          `${holders === 1 ? '1 buyer holds' : `${holders} buyers hold`} music of this artist, which they keep: ` +
+            'the profile stays. Delete their songs and albums instead (sold ones leave the catalogue but stay ' +
+            'with their buyers).',
+          'ARTIST_HAS_BUYERS',
+        );
+      }
       const media = {
         songMedia: await repos.songs.listMediaOfArtist(artistId),
         albumMedia: await repos.albums.listMediaOfArtist(artistId),

@@ -21,7 +21,7 @@ export const artistColumns = {
   allowSubscriberDownloads: artists.allowSubscriberDownloads,
   createdAt: artists.createdAt,
   songCount: sql<number>`(select count(*)::int from songs s where s.artist_id = "artists"."id" and s.status = 'ready')`,
-  albumCount: sql<number>`(select count(*)::int from albums al where al.artist_id = "artists"."id")`,
+  albumCount: sql<number>`(select count(*)::int from albums al where al.artist_id = "artists"."id" and al.deleted_at is null)`,
 };
 
 export interface ArtistRow {

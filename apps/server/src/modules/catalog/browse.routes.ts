@@ -121,7 +121,12 @@ export const browseRoutes: FastifyPluginAsyncZod<{
       ...cachedForEveryone,
       schema: { tags: ['albums'], params: IdParams, response: { 200: AlbumResponse, ...errors } },
     },
-    (request) => browse.album(request.params.id),
+    async (request) => {
+      const answer = await browse.album(await request.getUser(), request.params.id);
+      // A deleted album is answered to its buyers only: that answer is not everyone's to share.
+      if (answer.album.removed) cache.doNotStore(request);
+      return answer;
+    },
   );
 
   app.get(

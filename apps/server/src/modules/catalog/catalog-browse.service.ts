@@ -13,6 +13,7 @@ import type {
   SearchResponse,
 } from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
+import type { HoldingsRepository } from '../access/holdings.repository';
 import { notFound } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
 import type { AlbumRepository } from './album.repository';
@@ -35,6 +36,7 @@ export interface BrowseDeps {
   albums: AlbumRepository;
   genres: GenreRepository;
   search: SearchRepository;
+  holdings: HoldingsRepository;
   songView: SongView;
 }
 
@@ -143,9 +145,16 @@ export class CatalogBrowseService {
     };
   }
 
-  async album(id: string): Promise<AlbumResponse> {
+  /**
+   * One album. A deleted album (sold, then deleted by its artist) exists for its buyers only (`removed: true`);
+   * for anyone else it is a 404, as for an unknown id.
+   */
+  async album(viewer: Viewer | null, id: string): Promise<AlbumResponse> {
     const row = await this.deps.albums.findById(id);
     if (!row) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    if (row.deletedAt && !(viewer && (await this.deps.holdings.holdsAlbum(viewer.id, id)))) {
+      throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    }
     return { album: presentAlbum(row) };
   }
 

@@ -8,6 +8,7 @@ import type {
   SongsResponse,
 } from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
+import type { HoldingsRepository } from '../access/holdings.repository';
 import { notFound } from '../../platform/errors';
 import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
@@ -23,6 +24,7 @@ export interface SongReadDeps {
   artists: ArtistRepository;
   albums: AlbumRepository;
   genres: GenreRepository;
+  holdings: HoldingsRepository;
   songView: SongView;
 }
 
@@ -51,10 +53,17 @@ export class SongReadService {
     return { ...page, matchingGenres: preferred.map((genre) => genre.name) };
   }
 
+  /**
+   * An album's songs in track order. A deleted album (sold, then deleted by its artist) is its buyers' alone: they
+   * get the tracks it held then; anyone else a 404, as for an unknown id.
+   */
   async byAlbum(viewer: Viewer | null, albumId: string): Promise<Song[]> {
     const album = await this.deps.albums.findById(albumId);
     if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
-    return this.deps.songView.present(viewer, await this.deps.songs.listByAlbum(albumId));
+    if (album.deletedAt && !(viewer && (await this.deps.holdings.holdsAlbum(viewer.id, albumId)))) {
+      throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    }
+    return this.deps.songView.present(viewer, await this.deps.songs.listByAlbum(album));
   }
 
   async byArtist(viewer: Viewer | null, artistId: string, query: PageQuery): Promise<ArtistSongsResponse> {
@@ -77,23 +86,25 @@ export class SongReadService {
 
   /**
    * One song as the lists show it. A `ready` song is public; one still `processing` (or `failed`) exists only for
-   * its artist's account and admins, so anyone else gets the same 404 as for an unknown id.
+   * its artist's account and admins, and a removed one only for those who hold it (SongView drops it for anyone
+   * else), so anyone else gets the same 404 as for an unknown id.
    */
   async one(viewer: Viewer | null, songId: string): Promise<Song> {
     const song = await this.deps.songs.findById(songId);
     const visible =
       song !== null &&
       (song.status === 'ready' ||
+        song.status === 'removed' ||
         (viewer !== null && canManageArtist(viewer, { ownerUserId: song.artistOwnerUserId })));
-    if (!visible) throw notFound('Song not found', 'SONG_NOT_FOUND');
-    const [presented] = await this.deps.songView.present(viewer, [song]);
-    return presented!;
+    const [presented] = visible ? await this.deps.songView.present(viewer, [song]) : [];
+    if (!presented) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    return presented;
   }
 
   /** Processing state of an upload; only its artist's account and admins may see it. */
   async status(viewer: Viewer, songId: string): Promise<SongStatusResponse> {
     const song = await this.deps.songs.findById(songId);
-    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
     return { status: song.status, failureReason: song.failureReason };
   }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AlbumMutationResponse,
   ArtistMutationResponse,
+  CatalogBuyersResponse,
+  CatalogDeleteResponse,
   ErrorResponse,
   IdParams,
   MessageResponse,
@@ -80,7 +82,8 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     {
       schema: {
         tags: ['artists'],
-        summary: 'Delete an artist with their songs and albums',
+        summary:
+          'Delete an artist with their songs and albums (409 ARTIST_HAS_BUYERS while anyone holds music of theirs)',
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
@@ -126,14 +129,28 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     },
   );
 
+  app.get(
+    '/albums/:id/buyers',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'How many accounts bought the album: they keep it if it is deleted',
+        params: IdParams,
+        response: { 200: CatalogBuyersResponse, ...errors },
+      },
+    },
+    async (request) => albums.buyers(await editor(request), request.params.id),
+  );
+
   app.delete(
     '/albums/:id',
     {
       schema: {
         tags: ['albums'],
-        summary: 'Delete an album; its songs stay, without an album',
+        summary:
+          'Delete an album; its songs stay, without an album. A sold album leaves the catalogue but stays with its buyers',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: CatalogDeleteResponse, ...errors },
       },
     },
     async (request) => albums.delete(await editor(request), request.params.id),

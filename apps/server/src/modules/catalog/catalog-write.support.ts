@@ -17,6 +17,8 @@ export interface WriteDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Called after every committed catalogue change: every instance drops its cached lists and totals. */
   onCatalogChange: () => Promise<void>;
+  /** The app's clock (services.clock): when a sold song or album was removed. */
+  clock?: () => Date;
 }
 
 /** A media failure caused by the upload itself, as the HTTP answer the uploader should see. */
@@ -38,6 +40,10 @@ export function checkGenreName(name: string | undefined): void {
 /** What the song, album and artist writers share: whose artist it is, genres, images, cleanup. */
 export class WriteSupport {
   constructor(readonly deps: WriteDeps) {}
+
+  now(): Date {
+    return (this.deps.clock ?? (() => new Date()))();
+  }
 
   /** One write transaction; cached list totals are dropped once it has committed. */
   async transaction<T>(work: (repos: CatalogRepositories) => Promise<T>): Promise<T> {

@@ -28,10 +28,12 @@ export function presentSong(row: SongRow, canPlay: boolean, canDownload = false)
       row.albumId && row.albumTitle !== null
         ? { _id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
         : null,
-    status: row.status,
+    // A removed song is shown only to those who hold it, for whom it is ready to play.
+    status: row.status === 'removed' ? 'ready' : row.status,
     canPlay,
     previewStartSec: row.previewStartSec,
     canDownload,
+    ...(row.status === 'removed' && { removed: true }),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -50,6 +52,7 @@ export function songAccessFacts(row: SongRow): SongDownloadFacts {
       row.albumId && row.albumTitle !== null
         ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
         : null,
+    removedAt: row.deletedAt,
   };
 }
 
@@ -83,6 +86,7 @@ export function presentAlbum(row: AlbumRow): Album {
     artist: { _id: row.artistId, name: row.artistName },
     songCount: row.songCount,
     releaseDate: row.releaseDate.toISOString(),
+    ...(row.deletedAt && { removed: true }),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type { AppDb } from '../../db/client';
 import { JobQueue } from '../../jobs/job-queue';
+import { HoldingsRepository } from '../access/holdings.repository';
 import { AlbumRepository } from './album.repository';
 import type { CountSource } from './count-cache';
 import { ArtistRepository } from './artist.repository';
@@ -15,6 +16,8 @@ export interface CatalogRepositories {
   search: SearchRepository;
   /** Jobs queued in the same transaction as the rows they are about. */
   jobs: JobQueue;
+  /** Who holds sold songs and albums (the access module's): asked before a delete, written when tracks freeze. */
+  holdings: HoldingsRepository;
 }
 
 /** `counts` caches list totals; transactions get none (they must see their own writes). */
@@ -26,6 +29,7 @@ export function createRepositories(db: AppDb, counts?: CountSource): CatalogRepo
     genres: new GenreRepository(db),
     search: new SearchRepository(db),
     jobs: new JobQueue(db),
+    holdings: new HoldingsRepository(db),
   };
 }
 

@@ -71,6 +71,7 @@ export function registerCatalogJobs({ config, database, services }: ModuleContex
     onCatalogChange,
     renditions: renditionDeps.renditions,
     jobs: services.jobs,
+    maxAudioSeconds: config.uploadLimits.audioSeconds,
   };
   services.jobs.register(TRANSCODE_JOB, transcodeSongHandler(transcode), transcodeJobOptions(transcode));
   services.jobs.registerRecurring(
@@ -115,11 +116,18 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
     mediaStore: services.mediaStore,
     log: api.log,
     onCatalogChange,
+    clock: services.clock,
   });
 
   await api.register(songRoutes, {
     reads: new SongReadService({ ...repos, songView }),
-    writes: new SongWriteService({ support, songView, jobs: services.jobs, ffmpeg }),
+    writes: new SongWriteService({
+      support,
+      songView,
+      jobs: services.jobs,
+      ffmpeg,
+      maxAudioSeconds: config.uploadLimits.audioSeconds,
+    }),
     dataDir: config.dataDir,
     uploadLimits: config.uploadLimits,
     cache,

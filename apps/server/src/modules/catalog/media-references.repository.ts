@@ -5,7 +5,7 @@ import { renditionFolder } from './rendition.repository';
 
 export interface SongMediaRow {
   id: string;
-  status: 'processing' | 'ready' | 'failed';
+  status: 'processing' | 'ready' | 'failed' | 'removed';
   sourceKey: string | null;
   hlsPrefix: string | null;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { songRenditions, songs } from '../../db/schema';
+import { PLAYABLE_SONG_STATUSES, songRenditions, songs } from '../../db/schema';
 
 export type RenditionKind = 'preview' | 'mp3' | 'flac';
 
@@ -39,7 +39,7 @@ export function renditionFolder(
 export class RenditionRepository {
   constructor(private readonly db: AppDb) {}
 
-  /** A ready song's current media facts, or null (unknown, processing, failed). */
+  /** A playable (ready, or removed but kept for its buyers) song's current media facts, or null. */
   async findReadySong(songId: string): Promise<RenditionSong | null> {
     const [row] = await this.db
       .select({
@@ -49,7 +49,7 @@ export class RenditionRepository {
         previewStartSec: songs.previewStartSec,
       })
       .from(songs)
-      .where(and(eq(songs.id, songId), eq(songs.status, 'ready')))
+      .where(and(eq(songs.id, songId), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])))
       .limit(1);
     return row?.hlsPrefix ? { ...row, hlsPrefix: row.hlsPrefix } : null;
   }
@@ -85,7 +85,7 @@ export class RenditionRepository {
         and(
           inArray(songRenditions.songId, songIds),
           inArray(songRenditions.kind, kinds),
-          eq(songs.status, 'ready'),
+          inArray(songs.status, [...PLAYABLE_SONG_STATUSES]),
         ),
       );
   }
@@ -112,7 +112,8 @@ export class RenditionRepository {
         .from(songs)
         .where(eq(songs.id, rendition.songId))
         .for('update');
-      if (!song || song.status !== 'ready' || song.hlsPrefix !== rendition.hlsPrefix) return 'stale';
+      const playable = song && (song.status === 'ready' || song.status === 'removed');
+      if (!playable || song.hlsPrefix !== rendition.hlsPrefix) return 'stale';
       if (!stillWanted({ ...song, hlsPrefix: song.hlsPrefix })) return 'stale';
       const [previous] = await tx
         .select()

@@ -1,4 +1,15 @@
-import { and, asc, count, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  inArray,
+  isNull,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { albums, artists, songs } from '../../db/schema';
@@ -307,7 +318,7 @@ export class SearchRepository {
           const candidates = tx
             .select({ id: albums.id, searchText: albums.searchText })
             .from(albums)
-            .where(match.where(albums.searchText))
+            .where(and(match.where(albums.searchText), isNull(albums.deletedAt)))
             .limit(SEARCH_CANDIDATES)
             .as('candidates');
           const best = tx

@@ -1,5 +1,11 @@
 import type { Song } from '@backbeat/contract';
-import { decideSongAccess, NO_ENTITLEMENTS, type Entitlements, type Viewer } from '../access/access-policy';
+import {
+  decideSongAccess,
+  holdsSong,
+  NO_ENTITLEMENTS,
+  type Entitlements,
+  type Viewer,
+} from '../access/access-policy';
 import { decideSongDownload } from '../access/download-policy';
 import { presentSong, songAccessFacts } from './catalog.presenter';
 import type { SongRow } from './song.repository';
@@ -13,7 +19,8 @@ export type EntitlementsLoader = (
 
 /**
  * Turns song rows into contract songs with `canPlay` and `canDownload` decided by the policies for this viewer. Entitlements
- * are loaded once per response, in one batch; guests and admins need none.
+ * are loaded once per response, in one batch; guests and admins need none. Removed songs (sold, then deleted by
+ * their artist) are dropped unless the viewer holds them.
  */
 export class SongView {
   constructor(
@@ -36,13 +43,12 @@ export class SongView {
         now,
       );
     }
-    return rows.map((row) => {
+    return rows.flatMap((row) => {
       const facts = songAccessFacts(row);
-      return presentSong(
-        row,
-        decideSongAccess(viewer, facts, entitlements, now).allowed,
-        decideSongDownload(viewer, facts, entitlements, now).allowed,
-      );
+      const play = decideSongAccess(viewer, facts, entitlements, now);
+      // A removed song left the catalogue: only those who hold it still see it.
+      if (row.status === 'removed' && !holdsSong(play)) return [];
+      return [presentSong(row, play.allowed, decideSongDownload(viewer, facts, entitlements, now).allowed)];
     });
   }
 }

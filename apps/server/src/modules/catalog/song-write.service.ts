@@ -1,8 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CreateSongBody, UpdateSongBody, type Song, type SongMutationResponse } from '@backbeat/contract';
+import {
+  CreateSongBody,
+  UpdateSongBody,
+  type CatalogBuyersResponse,
+  type CatalogDeleteResponse,
+  type Song,
+  type SongMutationResponse,
+} from '@backbeat/contract';
 import type { Viewer } from '../access/access-policy';
-import { badRequest, notFound } from '../../platform/errors';
-import { MediaError, probeAudio, type FfmpegTools } from '../media';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { measureAudioSeconds, MediaError, probeAudio, type FfmpegTools } from '../media';
 import type { AlbumRow } from './album.repository';
 import type { CatalogRepositories } from './catalog.repositories';
 import { assertCanManageArtist } from './catalog-access';
@@ -27,6 +34,8 @@ export interface SongWriteDeps {
     ): Promise<string | null>;
   };
   ffmpeg: () => Promise<FfmpegTools>;
+  /** Longest audio accepted, in seconds (UPLOAD_MAX_AUDIO_MINUTES). */
+  maxAudioSeconds: number;
 }
 
 /** Media-store prefixes a song owns (besides its cover): HLS versions and uploaded originals. */
@@ -92,7 +101,8 @@ export class SongWriteService {
 
   async update(viewer: Viewer, songId: string, form: ReceivedForm): Promise<SongMutationResponse> {
     const song = await this.repos.songs.findById(songId);
-    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    // A removed song left the catalogue for good: its buyers keep it as it was when they bought it.
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
     const input = UpdateSongBody.parse(form.fields);
     const movesArtist = input.artist && input.artist !== song.artistId;
@@ -154,34 +164,80 @@ export class SongWriteService {
     return { message: 'Song updated successfully', song: await this.present(viewer, songId) };
   }
 
-  async delete(viewer: Viewer, songId: string): Promise<{ message: string }> {
+  /** How many accounts keep the song if it is deleted (the studio's confirm asks before deleting). */
+  async buyers(viewer: Viewer, songId: string): Promise<CatalogBuyersResponse> {
     const song = await this.repos.songs.findById(songId);
-    if (!song) throw notFound('Song not found', 'SONG_NOT_FOUND');
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
     assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
-    await this.deps.support.transaction((repos) => repos.songs.delete(songId));
-    await this.deps.support.discard([
-      ...songMediaPrefixes(songId),
-      this.deps.support.imagePrefix(song.coverImage, 'song'),
-    ]);
-    return { message: 'Song deleted successfully' };
+    return { buyers: await this.repos.holdings.countSongHolders(songId, song.albumId) };
+  }
+
+  /**
+   * A purchase is forever. An unsold song is deleted with its media. A sold one (bought on its own or with its
+   * album) leaves the catalogue, search and its album, and is never sold again, but stays playable and
+   * downloadable by its buyers (and by subscribers until the end of the period they had paid for): its row and
+   * media are kept (status `removed`), its album's buyers get it recorded as theirs, orders stay as they were.
+   */
+  async delete(viewer: Viewer, songId: string): Promise<CatalogDeleteResponse> {
+    const song = await this.repos.songs.findById(songId);
+    if (!song || song.status === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
+    assertCanManageArtist(viewer, { ownerUserId: song.artistOwnerUserId });
+    const buyers = await this.deps.support.transaction(async (repos) => {
+      const holders = await repos.holdings.countSongHolders(songId, song.albumId);
+      if (holders === 0) {
+        await repos.songs.delete(songId);
+        return 0;
+      }
+      if (song.albumId) await repos.holdings.grantTracksToAlbumHolders(song.albumId, [songId]);
+      await repos.songs.markRemoved(songId, this.deps.support.now());
+      return holders;
+    });
+    if (buyers === 0) {
+      await this.deps.support.discard([
+        ...songMediaPrefixes(songId),
+        this.deps.support.imagePrefix(song.coverImage, 'song'),
+      ]);
+      return { message: 'Song deleted successfully', buyers };
+    }
+    // Only an upload still waiting for its transcode goes; what the buyers play stays.
+    await this.deps.support.discard([song.sourceKey]);
+    return { message: `Song deleted successfully. ${keptBy(buyers)}`, buyers };
   }
 
   private async albumOf(albumId: string, artistId: string): Promise<AlbumRow> {
     const album = await this.repos.albums.findById(albumId);
-    if (!album) throw badRequest('album: no album with this id');
+    if (!album || album.deletedAt) throw badRequest('album: no album with this id');
     if (album.artistId !== artistId) throw badRequest('album: the album belongs to another artist');
     return album;
   }
 
-  /** The first bytes already looked like audio; ffprobe now confirms there is an audio stream to decode. */
+  /**
+   * The first bytes already looked like audio; ffprobe now confirms there is an audio stream to decode, and that it
+   * is no longer than the limit: a small file can hold hours of audio, and transcoding costs by the second.
+   */
   private async checkAudio(audio: ReceivedFile) {
+    const limit = this.deps.maxAudioSeconds;
+    let probe: Awaited<ReturnType<typeof probeAudio>>;
+    let seconds: number;
     try {
-      const probe = await probeAudio(await this.deps.ffmpeg(), audio.path);
+      const tools = await this.deps.ffmpeg();
+      probe = await probeAudio(tools, audio.path);
       if (!probe.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
-      return probe;
+      // A container that states no length (a FLAC written to a pipe) is measured by decoding, up to the limit.
+      seconds =
+        probe.durationSec > 0 ? probe.durationSec : await measureAudioSeconds(tools, audio.path, limit);
     } catch (error) {
       throw uploadError(audio.field, error);
     }
+    if (seconds > limit) {
+      const length = probe.durationSec > 0 ? `${clock(seconds)} long` : `longer than ${clock(limit)}`;
+      throw new AppError(
+        413,
+        'AUDIO_TOO_LONG',
+        `${audio.field}: the audio is ${length}; songs may be at most ${clock(limit)}`,
+      );
+    }
+    return { ...probe, durationSec: seconds };
   }
 
   /** In the song's own transaction: a song in `processing` always has its job, even if the process dies. */
@@ -195,9 +251,19 @@ export class SongWriteService {
   }
 }
 
-/** "3:05" for 185 s. */
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+/** What the artist is told when a deleted song or album stays with its buyers. */
+export function keptBy(buyers: number): string {
+  const who = buyers === 1 ? '1 buyer keeps it' : `${buyers} buyers keep it`;
+  return `${who}: it left the catalogue, and still plays and downloads for them.`;
+}
+
+/** "3:05" for 185 s, "1:02:05" past an hour. */
+function clock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
+}
 
 /**
  * A preview must start inside the song (its length is known from the upload's probe or the finished transcode;

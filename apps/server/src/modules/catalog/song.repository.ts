@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { likes, songs } from '../../db/schema';
+import { likes, PLAYABLE_SONG_STATUSES, songs } from '../../db/schema';
 import type { PageWindow, Paged } from './catalog.pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
@@ -39,6 +39,7 @@ export const songListColumns = {
   albumCover: albumOfSong<string | null>('cover'),
   genreName: sql<string | null>`(select g.name from genres g where g.id = "songs"."genre_id")`,
   previewStartSec: songs.previewStartSec,
+  deletedAt: songs.deletedAt,
 };
 
 export interface SongRow {
@@ -51,7 +52,8 @@ export interface SongRow {
   freeToStream: boolean;
   price: number;
   currency: string;
-  status: 'processing' | 'ready' | 'failed';
+  /** `removed`: deleted by its artist after it was sold; only its holders see it (see holdsSong). */
+  status: 'processing' | 'ready' | 'failed' | 'removed';
   createdAt: Date;
   artistId: string;
   artistName: string;
@@ -63,6 +65,7 @@ export interface SongRow {
   albumCover: string | null;
   genreName: string | null;
   previewStartSec: number | null;
+  deletedAt: Date | null;
 }
 
 /** Columns the write side and the transcode job need beyond the list view. */
@@ -150,11 +153,58 @@ export class SongRepository {
       .limit(limit);
   }
 
-  /** An album's ready songs in track order (songs without a number last, oldest first). */
-  listByAlbum(albumId: string): Promise<SongRow[]> {
+  /**
+   * An album's songs in track order (songs without a number last, oldest first): its ready songs, or for an album
+   * deleted after it was sold, the tracks it held then, in their order, removed ones included (its buyers hold
+   * them all; SongView drops what a viewer does not hold).
+   */
+  listByAlbum(album: { id: string; deletedTrackIds: string[] | null }): Promise<SongRow[]> {
+    if (album.deletedTrackIds) {
+      if (album.deletedTrackIds.length === 0) return Promise.resolve([]);
+      return this.selectSongs()
+        .where(
+          and(inArray(songs.id, album.deletedTrackIds), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])),
+        )
+        .orderBy(
+          sql`array_position(array[${sql.join(
+            album.deletedTrackIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}], ${songs.id})`,
+        );
+    }
     return this.selectSongs()
-      .where(and(eq(songs.albumId, albumId), ready))
+      .where(and(eq(songs.albumId, album.id), ready))
       .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+  }
+
+  /** The ids of an album's songs in track order (any status): the tracks it holds at this moment. */
+  async listTrackIds(albumId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: songs.id })
+      .from(songs)
+      .where(eq(songs.albumId, albumId))
+      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Takes a sold song out of the catalogue and keeps it for its holders: status `removed`, off its album, the
+   * current HLS version kept (an upload still waiting to be transcoded is dropped: `sourceKey` goes).
+   */
+  async markRemoved(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(songs)
+      .set({
+        status: 'removed',
+        deletedAt: at,
+        searchText: '',
+        albumId: null,
+        trackNumber: null,
+        sourceKey: null,
+        failureReason: null,
+        updatedAt: at,
+      })
+      .where(eq(songs.id, id));
   }
 
   /** The user's liked songs that are playable, most recently liked first. */
@@ -198,13 +248,16 @@ export class SongRepository {
     return row ?? null;
   }
 
-  /** Ids and artists of songs, to check that an album's track list belongs to one artist. */
+  /**
+   * Ids and artists of songs, to check that an album's track list belongs to one artist. Removed songs are not
+   * among them: they left the catalogue and go on no album again.
+   */
   listOwnership(ids: string[]): Promise<Array<{ id: string; artistId: string; albumId: string | null }>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .select({ id: songs.id, artistId: songs.artistId, albumId: songs.albumId })
       .from(songs)
-      .where(inArray(songs.id, ids));
+      .where(and(inArray(songs.id, ids), ne(songs.status, 'removed')));
   }
 
   /** Media-store prefixes of an artist's songs, collected before a cascade delete removes the rows. */

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AlbumSongsResponse,
   ArtistSongsResponse,
+  CatalogBuyersResponse,
+  CatalogDeleteResponse,
   ErrorResponse,
   GenreParams,
   IdParams,
   MatchingGenreSongsResponse,
-  MessageResponse,
   PagedSongsQuery,
   PagedSongsResponse,
   Song,
@@ -193,9 +194,30 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
     },
   );
 
+  app.get(
+    '/songs/:id/buyers',
+    {
+      schema: {
+        tags: ['songs'],
+        summary: 'How many accounts bought the song (or its album): they keep it if it is deleted',
+        params: IdParams,
+        response: { 200: CatalogBuyersResponse, ...errors },
+      },
+    },
+    async (request) => writes.buyers(await requireRole(request, ...CATALOG_EDITOR_ROLES), request.params.id),
+  );
+
   app.delete(
     '/songs/:id',
-    { schema: { tags: ['songs'], params: IdParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['songs'],
+        summary:
+          'Delete a song: an unsold one with its media; a sold one leaves the catalogue but stays with its buyers',
+        params: IdParams,
+        response: { 200: CatalogDeleteResponse, ...errors },
+      },
+    },
     async (request) => writes.delete(await requireRole(request, ...CATALOG_EDITOR_ROLES), request.params.id),
   );
 };

@@ -45,7 +45,12 @@ export function parseHlsVersion(name: string): { jobId: string; attempt: number 
 const STORAGE_FULL_WHILE_PROCESSING = "The server's storage is full, so the audio could not be processed";
 
 /** Media failures that another attempt cannot fix: the upload itself is at fault. */
-const PERMANENT_MEDIA_ERRORS = new Set(['UNDECODABLE_AUDIO', 'NO_AUDIO_STREAM', 'INPUT_NOT_FOUND']);
+const PERMANENT_MEDIA_ERRORS = new Set([
+  'UNDECODABLE_AUDIO',
+  'NO_AUDIO_STREAM',
+  'INPUT_NOT_FOUND',
+  'AUDIO_TOO_LONG',
+]);
 
 export interface TranscodeJobDeps {
   songs: SongRepository;
@@ -57,6 +62,8 @@ export interface TranscodeJobDeps {
   onCatalogChange: () => Promise<void>;
   renditions: RenditionRepository;
   jobs: RenditionJobDeps['jobs'];
+  /** Longest audio transcoded (UPLOAD_MAX_AUDIO_MINUTES): a longer input fails instead of burning CPU on it. */
+  maxAudioSeconds?: number;
 }
 
 /** Download files kept beside the stream: the lossless master, or the MP3 of a lossy upload. */
@@ -100,6 +107,7 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
         outDir,
         encoder,
         pidFile: path.join(scratch, CHILD_PID_FILE),
+        maxDurationSec: deps.maxAudioSeconds,
       });
       assertComplete(declared.durationSec, result.durationSec);
       // The original is deleted below, so what downloads need of it is made now: a lossless upload is kept as

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import {
   albums,
@@ -400,7 +416,8 @@ export class DashboardAnalyticsRepository {
         })
         .from(albums)
         .innerJoin(artists, eq(artists.id, albums.artistId))
-        .where(inArray(albums.id, ids));
+        // Deleted albums (sold, then deleted) left the catalogue: like a deleted item, they drop out of rankings.
+        .where(and(inArray(albums.id, ids), isNull(albums.deletedAt)));
     } else {
       rows = await this.db
         .select({
@@ -413,7 +430,7 @@ export class DashboardAnalyticsRepository {
         .from(songs)
         .innerJoin(artists, eq(artists.id, songs.artistId))
         .leftJoin(albums, eq(albums.id, songs.albumId))
-        .where(inArray(songs.id, ids));
+        .where(and(inArray(songs.id, ids), ne(songs.status, 'removed')));
     }
     return new Map(rows.map((row) => [row.id, row]));
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   TRANSACTIONS_PAGE_WINDOW,
   type Gateway,
@@ -11,6 +11,7 @@ import type { AppDb } from '../../db/client';
 import {
   albums,
   artists,
+  PLAYABLE_SONG_STATUSES,
   itemRevenueRollup,
   orders,
   purchases,
@@ -189,8 +190,9 @@ export class DashboardRepository {
   // User dashboard
 
   /**
-   * Ready songs the user bought, most recent purchase first: songs bought on their own, and tracks of a bought album
-   * that are no longer on it (the album lists the others).
+   * Playable songs the user bought, most recent purchase first: songs bought on their own, and tracks of a bought
+   * album that are no longer on it (the album lists the others; a deleted album lists the tracks it held then).
+   * Songs their artist removed after they were sold are included: they are the buyer's.
    */
   purchasedSongsOf(userId: string): Promise<SongRow[]> {
     return this.db
@@ -201,10 +203,12 @@ export class DashboardRepository {
         and(
           eq(purchases.userId, userId),
           purchaseStands,
-          eq(songs.status, 'ready'),
+          inArray(songs.status, [...PLAYABLE_SONG_STATUSES]),
           or(
             isNull(purchases.grantedByAlbumId),
-            sql`${songs.albumId} is distinct from ${purchases.grantedByAlbumId}`,
+            sql`not exists (select 1 from albums ga where ga.id = ${purchases.grantedByAlbumId}
+              and (ga.deleted_at is null and ga.id = ${songs.albumId}
+                   or ga.deleted_at is not null and ${songs.id} = any(ga.deleted_track_ids)))`,
           ),
         ),
       )
@@ -357,20 +361,29 @@ export class DashboardRepository {
     const sales = this.itemRevenue('song', artistId, 'songId');
     const purchaseCount = sql<number>`coalesce(${owners.total}, 0)`.mapWith(Number);
     const revenue = sql<number>`coalesce(${sales.revenue}, 0)`.mapWith(Number);
-    return this.db
-      .select({
-        id: songs.id,
-        title: songs.title,
-        cover: sql<string | null>`coalesce(${songs.coverImage}, ${songListColumns.albumCover})`,
-        currency: songs.currency,
-        purchases: purchaseCount,
-        revenue,
-      })
-      .from(songs)
-      .leftJoin(owners, eq(owners.songId, songs.id))
-      .leftJoin(sales, and(eq(sales.itemId, songs.id), eq(sales.currency, songs.currency)))
-      .where(and(eq(songs.artistId, artistId), or(isNotNull(owners.total), isNotNull(sales.revenue))))
-      .orderBy(desc(revenue), desc(purchaseCount), asc(songs.title), asc(songs.id));
+    return (
+      this.db
+        .select({
+          id: songs.id,
+          title: songs.title,
+          cover: sql<string | null>`coalesce(${songs.coverImage}, ${songListColumns.albumCover})`,
+          currency: songs.currency,
+          purchases: purchaseCount,
+          revenue,
+        })
+        .from(songs)
+        .leftJoin(owners, eq(owners.songId, songs.id))
+        .leftJoin(sales, and(eq(sales.itemId, songs.id), eq(sales.currency, songs.currency)))
+        // Songs removed after they sold left the catalogue, and the artist's lists of it.
+        .where(
+          and(
+            eq(songs.artistId, artistId),
+            ne(songs.status, 'removed'),
+            or(isNotNull(owners.total), isNotNull(sales.revenue)),
+          ),
+        )
+        .orderBy(desc(revenue), desc(purchaseCount), asc(songs.title), asc(songs.id))
+    );
   }
 
   /** The artist's albums that were bought: owners and succeeded revenue in the album's currency. */
@@ -397,7 +410,13 @@ export class DashboardRepository {
       .from(albums)
       .leftJoin(owners, eq(owners.albumId, albums.id))
       .leftJoin(sales, and(eq(sales.itemId, albums.id), eq(sales.currency, albums.currency)))
-      .where(and(eq(albums.artistId, artistId), or(isNotNull(owners.total), isNotNull(sales.revenue))))
+      .where(
+        and(
+          eq(albums.artistId, artistId),
+          isNull(albums.deletedAt),
+          or(isNotNull(owners.total), isNotNull(sales.revenue)),
+        ),
+      )
       .orderBy(desc(revenue), desc(purchaseCount), asc(albums.title), asc(albums.id));
   }
 

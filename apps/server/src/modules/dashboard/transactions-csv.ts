@@ -43,15 +43,29 @@ function columns(withEmail: boolean): Array<{ key: string; header: string }> {
   ];
 }
 
+/**
+ * The first characters that make a spreadsheet read a cell as a formula or split it: OWASP's CSV injection list
+ * (=, +, -, @, tab, carriage return), the semicolon (a field separator for spreadsheets in locales that use it, so
+ * `;=cmd|...` starts a formula in the next cell), line feed, and the full-width forms of = + - @ that some
+ * spreadsheets normalise.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n;\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A text cell a spreadsheet shows as text: one leading apostrophe (OWASP's advice) when it could start a formula. */
+export function defuseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 function record(row: TransactionRow, withEmail: boolean): Record<string, string | number> {
   return {
     date: row.createdAt.toISOString(),
     orderId: row.id,
     type: ITEM_TYPES[row.itemType],
-    item: row.itemTitle,
-    artist: row.artistName ?? '',
-    buyer: row.userName ?? 'Deleted account',
-    ...(withEmail ? { email: row.userEmail ?? '' } : {}),
+    // Free text typed by artists and buyers; the other columns are the app's own words, ids and numbers.
+    item: defuseFormula(row.itemTitle),
+    artist: defuseFormula(row.artistName ?? ''),
+    buyer: row.userName === null ? 'Deleted account' : defuseFormula(row.userName),
+    ...(withEmail ? { email: defuseFormula(row.userEmail ?? '') } : {}),
     gateway: row.gateway,
     status: row.status,
     amount: decimalAmount(row.amount, row.currency),
@@ -61,8 +75,8 @@ function record(row: TransactionRow, withEmail: boolean): Record<string, string 
 
 /**
  * The matching orders as CSV, streamed: keyset batches of BATCH rows in the list's order, each written as soon as it
- * is read, so memory stays flat however many rows match. Text cells that a spreadsheet would run as a formula (=, +,
- * -, @, tab, carriage return first) are prefixed with a quote.
+ * is read, so memory stays flat however many rows match. Text cells that a spreadsheet would run as a formula are
+ * prefixed with a quote (see `defuseFormula`).
  */
 export function transactionsCsv(
   repo: Pick<DashboardRepository, 'transactionBatch'>,
@@ -80,7 +94,7 @@ export function transactionsCsv(
       if (rows.length > 0) {
         yield stringify(
           rows.map((row) => record(row, withEmail)),
-          { columns: header.map((column) => column.key), escape_formulas: true },
+          { columns: header.map((column) => column.key) },
         );
       }
       if (rows.length < batch) return;

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { albums, artists, downloads, sessions, songs, users } from '../../db/schema';
+import { albums, artists, downloads, PLAYABLE_SONG_STATUSES, sessions, songs, users } from '../../db/schema';
 import type { Entitlements } from '../access/access-policy';
 import { loadEntitlements } from '../access/entitlements.repository';
 
@@ -10,7 +10,7 @@ export interface DownloadSongRow {
   id: string;
   title: string;
   singer: string;
-  status: 'processing' | 'ready' | 'failed';
+  status: 'processing' | 'ready' | 'failed' | 'removed';
   hlsPrefix: string | null;
   trackNumber: number | null;
   accessType: 'subscription' | 'purchase-only';
@@ -27,6 +27,8 @@ export interface DownloadSongRow {
   /** Ready songs on the song's album (the "of N" of its track number). */
   albumTrackCount: number | null;
   genreName: string | null;
+  /** When its artist removed it (sold, then deleted); null in the catalogue. */
+  removedAt: Date | null;
 }
 
 export interface DownloadAlbumRow {
@@ -34,6 +36,11 @@ export interface DownloadAlbumRow {
   title: string;
   artistName: string;
   cover: string | null;
+  isPremium: boolean;
+  releaseDate: Date;
+  /** Deleted after it was sold: its buyers download the tracks it held then (`deletedTrackIds`). */
+  deletedAt: Date | null;
+  deletedTrackIds: string[] | null;
 }
 
 const toDate = (value: unknown): Date | null =>
@@ -59,6 +66,7 @@ const songColumns = {
   albumTrackCount: sql<number | null>`(select count(*)::int from songs s2
     where s2.album_id = "songs"."album_id" and s2.status = 'ready')`,
   genreName: sql<string | null>`(select g.name from genres g where g.id = "songs"."genre_id")`,
+  removedAt: songs.deletedAt,
 };
 
 export class DownloadsRepository {
@@ -77,6 +85,7 @@ export class DownloadsRepository {
       ...row,
       albumTrackCount: row.albumId ? Number(row.albumTrackCount ?? 0) : null,
       albumReleaseDate: toDate(row.albumReleaseDate),
+      removedAt: toDate(row.removedAt),
     };
   }
 
@@ -87,7 +96,16 @@ export class DownloadsRepository {
 
   async findAlbum(albumId: string): Promise<DownloadAlbumRow | null> {
     const [row] = await this.db
-      .select({ id: albums.id, title: albums.title, artistName: artists.name, cover: albums.cover })
+      .select({
+        id: albums.id,
+        title: albums.title,
+        artistName: artists.name,
+        cover: albums.cover,
+        isPremium: albums.isPremium,
+        releaseDate: albums.releaseDate,
+        deletedAt: albums.deletedAt,
+        deletedTrackIds: albums.deletedTrackIds,
+      })
       .from(albums)
       .innerJoin(artists, eq(artists.id, albums.artistId))
       .where(eq(albums.id, albumId))
@@ -95,12 +113,39 @@ export class DownloadsRepository {
     return row ?? null;
   }
 
-  /** The album's ready songs in track order (as the album page lists them). */
-  async listAlbumSongs(albumId: string): Promise<DownloadSongRow[]> {
-    const rows = await this.selectSongs()
-      .where(and(eq(songs.albumId, albumId), eq(songs.status, 'ready')))
-      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
-    return rows.map((row) => DownloadsRepository.row(row));
+  /**
+   * The album's ready songs in track order (as the album page lists them). A deleted album's are the tracks it held
+   * then (removed ones included), tagged as its tracks again: they left it, its buyers did not.
+   */
+  async listAlbumSongs(album: DownloadAlbumRow): Promise<DownloadSongRow[]> {
+    const tracks = album.deletedTrackIds;
+    if (!tracks) {
+      const rows = await this.selectSongs()
+        .where(and(eq(songs.albumId, album.id), eq(songs.status, 'ready')))
+        .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+      return rows.map((row) => DownloadsRepository.row(row));
+    }
+    if (tracks.length === 0) return [];
+    const rows = await this.selectSongs().where(
+      and(inArray(songs.id, tracks), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])),
+    );
+    const byId = new Map(rows.map((row) => [row.id, DownloadsRepository.row(row)]));
+    return tracks.flatMap((id, index) => {
+      const song = byId.get(id);
+      if (!song) return [];
+      return [
+        {
+          ...song,
+          albumId: album.id,
+          albumTitle: album.title,
+          albumIsPremium: album.isPremium,
+          albumReleaseDate: album.releaseDate,
+          trackNumber: index + 1,
+          albumTrackCount: tracks.length,
+          coverImage: song.coverImage ?? album.cover,
+        },
+      ];
+    });
   }
 
   loadEntitlements(

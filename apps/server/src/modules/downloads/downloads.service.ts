@@ -6,7 +6,7 @@ import type {
   DownloadPreparingResponse,
 } from '@backbeat/contract';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import type { Viewer } from '../access/access-policy';
+import { decideSongAccess, type Viewer } from '../access/access-policy';
 import { DOWNLOAD_ALBUM_DENIED, decideSongDownload } from '../access/download-policy';
 import type { RateLimitRule, RateLimitService } from '../auth/rate-limit.service';
 import type { RenditionRepository } from '../catalog/rendition.repository';
@@ -185,16 +185,21 @@ export class DownloadsService {
         { songIds: [song.id], albumIds: song.albumId ? [song.albumId] : [], artistIds: [song.artistId] },
         now,
       );
+      const play = decideSongAccess(viewer, factsOf(song), entitlements, now);
+      // A removed song is not found for those who do not hold it.
+      if (!play.allowed && play.reason === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
       const decision = decideSongDownload(viewer, factsOf(song), entitlements, now);
       if (!decision.allowed) throw forbidden(decision.message, 'DOWNLOAD_DENIED');
       if (song.status === 'failed')
         throw new AppError(409, 'SONG_FAILED', 'This song could not be processed.');
-      if (song.status !== 'ready') throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
+      if (song.status !== 'ready' && song.status !== 'removed') {
+        throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
+      }
       return { itemType, itemId: id, title: song.title, album: null, songs: [song] };
     }
     const album = await this.deps.repository.findAlbum(id);
     if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
-    const songs = await this.deps.repository.listAlbumSongs(id);
+    const songs = await this.deps.repository.listAlbumSongs(album);
     const entitlements = await this.deps.repository.loadEntitlements(
       viewer.id,
       {
@@ -204,6 +209,10 @@ export class DownloadsService {
       },
       now,
     );
+    // A deleted album is its buyers' alone.
+    if (album.deletedAt && !entitlements.purchasedAlbumIds.has(id)) {
+      throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    }
     const allowed = songs.filter(
       (song) => decideSongDownload(viewer, factsOf(song), entitlements, now).allowed,
     );
@@ -246,6 +255,7 @@ function factsOf(song: DownloadSongRow) {
       song.albumId && song.albumTitle !== null
         ? { id: song.albumId, title: song.albumTitle, isPremium: song.albumIsPremium ?? false }
         : null,
+    removedAt: song.removedAt,
   };
 }
 

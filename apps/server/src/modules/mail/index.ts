@@ -7,7 +7,7 @@ import type { MailLog, Mailer } from './mailer';
 
 export type { MailLog, MailMessage, Mailer } from './mailer';
 export { MailOutboxRepository } from './mail-outbox.repository';
-export { OutboxMailer } from './outbox.mailer';
+export { OutboxMailer, removeOutboxFiles } from './outbox.mailer';
 export { SmtpMailer } from './smtp.mailer';
 
 /** SMTP when SMTP_URL is set, else the development outbox. */

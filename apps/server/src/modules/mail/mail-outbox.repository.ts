@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -18,8 +18,12 @@ export class MailOutboxRepository {
     return row!;
   }
 
-  /** Mail addressed to a deleted account is personal data too. */
-  async deleteForRecipient(to: string): Promise<void> {
-    await this.db.delete(mailOutbox).where(eq(mailOutbox.to, to));
+  /** Mail addressed to a deleted account is personal data too. Returns the ids of the rows deleted. */
+  async deleteForRecipient(to: string): Promise<string[]> {
+    const rows = await this.db
+      .delete(mailOutbox)
+      .where(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()))
+      .returning({ id: mailOutbox.id });
+    return rows.map((row) => row.id);
   }
 }

@@ -1,4 +1,4 @@
-import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { redactedText, type MailLog, type MailMessage, type Mailer } from './mailer';
@@ -42,7 +42,7 @@ export class OutboxMailer implements Mailer {
     await mkdir(this.options.outboxDir, { recursive: true, mode: 0o700 });
     await chmod(this.options.outboxDir, 0o700);
     const stamp = row.createdAt.toISOString().replace(/[:.]/g, '-');
-    const file = path.join(this.options.outboxDir, `${stamp}-${row.id}.eml`);
+    const file = path.join(this.options.outboxDir, outboxFileName(stamp, row.id));
     // Written aside and renamed, so a reader never sees a half-written mail.
     await writeFile(`${file}.partial`, rendered.message as Buffer, { mode: 0o600 });
     await rename(`${file}.partial`, file);
@@ -51,4 +51,20 @@ export class OutboxMailer implements Mailer {
       'mail written to the outbox (open the file to read it; set SMTP_URL to deliver it)',
     );
   }
+}
+
+/** `<time>-<mail_outbox id>.eml`: the row's id names the file, so an account's files can be found again. */
+const outboxFileName = (stamp: string, id: string) => `${stamp}-${id}.eml`;
+
+/**
+ * Removes the outbox files of these `mail_outbox` rows (a deleted account's mail), a half-written one included.
+ * A folder that does not exist (SMTP delivery, nothing sent yet) holds none.
+ */
+export async function removeOutboxFiles(outboxDir: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const names = await readdir(outboxDir).catch(() => [] as string[]);
+  const ours = names.filter((name) =>
+    ids.some((id) => name.endsWith(`-${id}.eml`) || name.endsWith(`-${id}.eml.partial`)),
+  );
+  await Promise.all(ours.map((name) => rm(path.join(outboxDir, name), { force: true })));
 }

@@ -11,6 +11,7 @@ export type MediaErrorCode =
   | 'INPUT_NOT_FOUND'
   | 'UNDECODABLE_AUDIO'
   | 'NO_AUDIO_STREAM'
+  | 'AUDIO_TOO_LONG'
   | 'NOT_AN_IMAGE'
   | 'STORAGE_FULL'
   | 'INVALID_ARGUMENT';

@@ -1,6 +1,13 @@
 export { MediaError, type MediaErrorCode } from './errors';
 export { locateFfmpeg, runFfmpeg, FfmpegExitError, type FfmpegTools, type FfmpegSource } from './ffmpeg';
-export { probeAudio, sniffAudioMagic, sniffImageMagic, type AudioProbe, type ImageKind } from './probe';
+export {
+  measureAudioSeconds,
+  probeAudio,
+  sniffAudioMagic,
+  sniffImageMagic,
+  type AudioProbe,
+  type ImageKind,
+} from './probe';
 export {
   transcodeToEncryptedHls,
   KEY_URI_PLACEHOLDER,

@@ -109,3 +109,38 @@ export async function probeAudio(
   const absolute = path.resolve(filePath);
   return tools.ffprobe ? probeWithFfprobe(tools.ffprobe, absolute) : probeWithFfmpeg(tools.ffmpeg, absolute);
 }
+
+/** Samples per second of the cheap decode `measureAudioSeconds` counts (one byte each, mono): 1 ms steps. */
+const MEASURE_RATE = 1000;
+const MEASURE_TIMEOUT_MS = 120_000;
+
+/**
+ * How long the audio really is, by decoding it, but never more than `capSec` plus one second of it: for files whose
+ * container states no duration (a FLAC written to a pipe, a raw stream), where the probe answers 0. The decode is
+ * resampled to 1 kHz mono bytes and counted, so it costs a fraction of a transcode and stops at the cap.
+ */
+export async function measureAudioSeconds(
+  tools: Pick<FfmpegTools, 'ffmpeg'>,
+  filePath: string,
+  capSec: number,
+): Promise<number> {
+  const absolute = path.resolve(filePath);
+  let samples = 0;
+  const args = [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-format_whitelist', AUDIO_DEMUXERS],
+    ...['-t', String(Math.ceil(capSec) + 1), '-i', `file:${absolute}`],
+    // The crudest resampler (filter_size=1): only the count of samples matters, not how they sound.
+    ...['-map', '0:a:0', '-af', `aresample=${MEASURE_RATE}:filter_size=1`, '-ac', '1'],
+    ...['-c:a', 'pcm_u8', '-f', 'u8', 'pipe:1'],
+  ];
+  try {
+    await runFfmpeg(tools.ffmpeg, args, {
+      timeoutMs: MEASURE_TIMEOUT_MS,
+      onStdout: (chunk) => (samples += chunk.length),
+    });
+  } catch (error) {
+    if (error instanceof FfmpegExitError) throw undecodable(error.stderr, absolute, error);
+    throw error;
+  }
+  return samples / MEASURE_RATE;
+}

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locateFfmpeg, type FfmpegTools } from './ffmpeg';
+import { locateFfmpeg, runFfmpeg, type FfmpegTools } from './ffmpeg';
 import { probeAudio } from './probe';
 import { synthesizeSong } from './synth';
 import { ffmpegQuiet, useTempDir } from './test-support';
@@ -132,6 +132,31 @@ describe('transcodeToEncryptedHls', () => {
     });
     const resampled = await decodeMono(['-i', input], dir);
     expect(transcoded.gapless.totalSamples).toBe(resampled.length);
+  });
+
+  it('stops reading past maxDurationSec and fails AUDIO_TOO_LONG, leaving nothing, whatever the header says', async () => {
+    // A FLAC written to a pipe states no length: only decoding finds out it is 12 s.
+    const input = path.join(dir, 'unstated.flac');
+    const chunks: Buffer[] = [];
+    await runFfmpeg(
+      tools.ffmpeg,
+      ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '12', '-f', 'flac', 'pipe:1'],
+      { onStdout: (chunk) => chunks.push(chunk) },
+    );
+    await writeFile(input, Buffer.concat(chunks));
+    expect((await probeAudio(tools, input)).durationSec).toBe(0);
+    const out = path.join(dir, 'too-long');
+    await expect(
+      transcodeToEncryptedHls(tools, { input, outDir: out, encoder: 'fast', maxDurationSec: 5 }),
+    ).rejects.toMatchObject({ code: 'AUDIO_TOO_LONG' });
+    expect(await stat(out).catch(() => null)).toBeNull();
+    const within = await transcodeToEncryptedHls(tools, {
+      input,
+      outDir: path.join(dir, 'within'),
+      encoder: 'fast',
+      maxDurationSec: 20,
+    });
+    expect(Math.abs(within.durationSec - 12)).toBeLessThan(0.1);
   });
 
   it('writes a plain AAC rendition for the fallback player', async () => {

@@ -21,6 +21,11 @@ export interface TranscodeOptions {
   timeoutMs?: number;
   /** Where to record ffmpeg's pid while it runs (see RunOptions.pidFile). */
   pidFile?: string;
+  /**
+   * Longest audio to accept, in seconds: ffmpeg reads at most one second past it, and a longer input fails with
+   * AUDIO_TOO_LONG. The upload was checked already; this bounds the work for a file whose header understates it.
+   */
+  maxDurationSec?: number;
 }
 
 /**
@@ -81,7 +86,7 @@ function encoderArgs(encoder: 'quality' | 'fast'): string[] {
  * A second branch of the same decoded audio goes to stdout as one byte per sample, so the caller counts exactly the
  * samples the encoder was fed (ffmpeg's own stream duration is off by a few samples for the padded last frame).
  */
-function ffmpegArgs(inputPath: string, encoder: 'quality' | 'fast'): string[] {
+function ffmpegArgs(inputPath: string, encoder: 'quality' | 'fast', maxDurationSec?: number): string[] {
   const hls = [
     'f=hls',
     'hls_time=6',
@@ -92,6 +97,7 @@ function ffmpegArgs(inputPath: string, encoder: 'quality' | 'fast'): string[] {
   ].join(':');
   return [
     ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
+    ...(maxDurationSec ? ['-t', String(Math.ceil(maxDurationSec) + 1)] : []),
     ...['-format_whitelist', AUDIO_DEMUXERS, '-i', `file:${inputPath}`],
     // Only the first audio stream: MP3s often carry cover art as a video stream, which must not reach the outputs.
     '-filter_complex',
@@ -216,7 +222,8 @@ export async function transcodeToEncryptedHls(
     });
     let totalSamples = 0;
     try {
-      const { stderr } = await runFfmpeg(tools.ffmpeg, ffmpegArgs(inputPath, options.encoder ?? 'quality'), {
+      const args = ffmpegArgs(inputPath, options.encoder ?? 'quality', options.maxDurationSec);
+      const { stderr } = await runFfmpeg(tools.ffmpeg, args, {
         cwd: outDir,
         timeoutMs: options.timeoutMs,
         onStdout: (chunk) => (totalSamples += chunk.length),
@@ -234,6 +241,12 @@ export async function transcodeToEncryptedHls(
     const { durationSec: probedSec } = await probeAudio(tools, path.join(outDir, AAC_FILE));
     if (!(probedSec > 0) || totalSamples === 0) {
       throw new MediaError('UNDECODABLE_AUDIO', 'The file could not be decoded as audio: it has no duration');
+    }
+    if (options.maxDurationSec && totalSamples / SAMPLE_RATE > options.maxDurationSec) {
+      throw new MediaError(
+        'AUDIO_TOO_LONG',
+        `The audio is longer than the ${Math.round(options.maxDurationSec / 60)} minutes a song may last`,
+      );
     }
     const gapless = { primingSamples: AAC_PRIMING_SAMPLES, totalSamples, sampleRate: SAMPLE_RATE };
     const playlistPath = path.join(outDir, PLAYLIST_FILE);

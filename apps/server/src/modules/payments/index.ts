@@ -4,6 +4,7 @@ import type { ModuleContext } from '..';
 import { RateLimitRepository, RateLimitService } from '../auth';
 import { adminPaymentRoutes } from './admin-payments.routes';
 import { checkoutLimit } from './checkout-limit';
+import { PaymentAccountData, paymentAccountErasure } from './account-erasure';
 import { GatewayRegistry, type PaymentGateway } from './payment-gateway';
 import {
   autoRefundHandler,
@@ -95,6 +96,12 @@ function paymentsCore({ config, database, services }: ModuleContext): PaymentsCo
     ? { gateway: paypalGateway, service: new PaypalService(payments, paypalGateway, config.publicUrl) }
     : null;
   let log = services.jobs.logger;
+  services.accountErasure.register(
+    'payments',
+    paymentAccountErasure(new PaymentAccountData(db), gateways, {
+      warn: (entry, message) => log.warn(entry, message),
+    }),
+  );
   const sources: ReconciliationSource[] = [];
   if (stripe) {
     sources.push(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums, artists, purchases, songs, subscriptions, users } from '../../db/schema';
 import { purchaseStands } from '../access/entitlement-rules';
@@ -81,7 +81,8 @@ export class OffersRepository {
       })
       .from(albums)
       .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, id))
+      // A deleted album (sold, then deleted by its artist) is never sold again.
+      .where(and(eq(albums.id, id), isNull(albums.deletedAt)))
       .limit(1);
     return row ?? null;
   }

@@ -70,6 +70,12 @@ export interface PaymentGateway {
    * says of the order now: `paid` when the money arrived meanwhile (the caller settles it instead).
    */
   cancelCheckout?(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'>;
+  /**
+   * Deletes the customer this gateway keeps for an account (its e-mail, name, address and saved cards): the
+   * account is being deleted. A customer the gateway no longer has counts as deleted; any other failure throws,
+   * and the account is kept.
+   */
+  deleteCustomer(externalId: string): Promise<void>;
 }
 
 export const GATEWAY_LABELS: Record<GatewayName, string> = {

@@ -15,7 +15,7 @@ export interface PlaylistRow {
   updatedAt: Date;
 }
 
-export type SongState = 'processing' | 'ready' | 'failed';
+export type SongState = 'processing' | 'ready' | 'failed' | 'removed';
 
 /** Up to four distinct covers (a song's own, else its album's), in playlist order. */
 const coversOfPlaylist = sql<string[]>`(

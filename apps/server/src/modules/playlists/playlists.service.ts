@@ -21,7 +21,8 @@ export interface PlaylistDeps {
 const playlistNotFound = () => notFound('Playlist not found', 'PLAYLIST_NOT_FOUND');
 
 function assertAddable(state: SongState | null): void {
-  if (state === null) throw notFound('Song not found', 'SONG_NOT_FOUND');
+  // A removed song left the catalogue: it stays in the playlists of those who hold it, and is added to no other.
+  if (state === null || state === 'removed') throw notFound('Song not found', 'SONG_NOT_FOUND');
   if (state === 'processing') {
     throw conflict('This song is still processing; add it once it is ready', 'SONG_NOT_READY');
   }

@@ -1,4 +1,5 @@
 import type { StreamPreviewResponse } from '@backbeat/contract';
+import { addressSubject } from '../../platform/address-group';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
 import type { RateLimitRule, RateLimitService } from '../auth/rate-limit.service';
@@ -65,10 +66,11 @@ export class PreviewService {
     address: string,
   ): Promise<StreamPreviewResponse> {
     await this.deps.rateLimits.consume(viewer ? PREVIEW_RATE_LIMITS.listener : PREVIEW_RATE_LIMITS.guest, [
-      viewer ? `user:${viewer.id}` : `ip:${address}`,
+      viewer ? `user:${viewer.id}` : addressSubject(address),
     ]);
     const row = await this.deps.repository.findPreview(songId);
-    if (!row) throw songNotFound();
+    // A removed song is offered to no one new: its buyers play it whole.
+    if (!row || row.media.status === 'removed') throw songNotFound();
     if (row.media.status === 'failed')
       throw new AppError(409, 'SONG_FAILED', 'This song could not be processed.');
     if (row.media.status !== 'ready') throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');

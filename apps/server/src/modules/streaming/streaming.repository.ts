@@ -1,11 +1,23 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
-import { albums, artists, plays, sessions, songRenditions, songs } from '../../db/schema';
+import {
+  albums,
+  artists,
+  audioFetches,
+  PLAYABLE_SONG_STATUSES,
+  plays,
+  purchases,
+  sessions,
+  songRenditions,
+  songs,
+  subscriptions,
+} from '../../db/schema';
 import type { Entitlements, SongAccessFacts } from '../access/access-policy';
+import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
 import { loadEntitlements, songEntitlementColumns } from '../access/entitlements.repository';
 
-export type ProcessingStatus = 'processing' | 'ready' | 'failed';
+export type ProcessingStatus = 'processing' | 'ready' | 'failed' | 'removed';
 
 /** What streaming needs to know about a song besides the policy facts. */
 export interface SongMedia {
@@ -31,6 +43,9 @@ export interface AlbumStreamRow {
   artistId: string;
   artistName: string;
   artistOwnerUserId: string | null;
+  /** Deleted after it was sold: it streams for its buyers only, as the tracks it held then. */
+  deletedAt: Date | null;
+  deletedTrackIds: string[] | null;
 }
 
 export interface AlbumSongRow {
@@ -42,6 +57,7 @@ export interface AlbumSongRow {
   artistId: string;
   artistName: string;
   artistOwnerUserId: string | null;
+  removedAt: Date | null;
 }
 
 /** A song's media state and its current preview (null while none is made). */
@@ -79,6 +95,7 @@ export class StreamingRepository {
         failureReason: songs.failureReason,
         hlsPrefix: songs.hlsPrefix,
         durationSec: songs.durationSec,
+        removedAt: songs.deletedAt,
         artistId: songs.artistId,
         artistName: artists.name,
         artistOwnerUserId: artists.ownerUserId,
@@ -96,6 +113,7 @@ export class StreamingRepository {
     if (!row) return null;
 
     const paidThrough = toDate(row.paidThrough);
+    const paidFrom = toDate(row.paidFrom);
     return {
       facts: {
         id: row.id,
@@ -108,6 +126,7 @@ export class StreamingRepository {
           row.albumId && row.albumTitle !== null
             ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
             : null,
+        removedAt: row.removedAt,
       },
       media: {
         status: row.status,
@@ -120,6 +139,7 @@ export class StreamingRepository {
         purchasedSongIds: new Set(row.songPurchased ? [row.id] : []),
         purchasedAlbumIds: new Set(row.albumPurchased && row.albumId ? [row.albumId] : []),
         subscriptionPeriodEnds: new Map(paidThrough ? [[row.artistId, paidThrough]] : []),
+        subscriptionPeriodStarts: new Map(paidFrom ? [[row.artistId, paidFrom]] : []),
       },
     };
   }
@@ -143,12 +163,12 @@ export class StreamingRepository {
     return row ?? null;
   }
 
-  /** Where a ready song's HLS files live; null for unknown or unready songs. */
+  /** Where a playable (ready or removed) song's HLS files live; null for unknown or unready songs. */
   async findReadyMediaPrefix(songId: string): Promise<string | null> {
     const [row] = await this.db
       .select({ hlsPrefix: songs.hlsPrefix })
       .from(songs)
-      .where(and(eq(songs.id, songId), eq(songs.status, 'ready')))
+      .where(and(eq(songs.id, songId), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])))
       .limit(1);
     return row?.hlsPrefix ?? null;
   }
@@ -162,6 +182,8 @@ export class StreamingRepository {
         artistId: albums.artistId,
         artistName: artists.name,
         artistOwnerUserId: artists.ownerUserId,
+        deletedAt: albums.deletedAt,
+        deletedTrackIds: albums.deletedTrackIds,
       })
       .from(albums)
       .innerJoin(artists, eq(artists.id, albums.artistId))
@@ -170,21 +192,44 @@ export class StreamingRepository {
     return row ?? null;
   }
 
-  /** The album's ready songs in track order. */
-  async findReadyAlbumSongs(albumId: string): Promise<AlbumSongRow[]> {
+  /**
+   * The album's ready songs in track order; for a deleted album, the tracks it held then (removed ones included),
+   * in their order.
+   */
+  async findReadyAlbumSongs(album: {
+    id: string;
+    deletedTrackIds: string[] | null;
+  }): Promise<AlbumSongRow[]> {
+    const columns = {
+      id: songs.id,
+      hlsPrefix: songs.hlsPrefix,
+      accessType: songs.accessType,
+      freeToStream: songs.freeToStream,
+      artistId: songs.artistId,
+      artistName: artists.name,
+      artistOwnerUserId: artists.ownerUserId,
+      removedAt: songs.deletedAt,
+    };
+    const tracks = album.deletedTrackIds;
+    if (tracks) {
+      if (tracks.length === 0) return [];
+      return this.db
+        .select(columns)
+        .from(songs)
+        .innerJoin(artists, eq(artists.id, songs.artistId))
+        .where(and(inArray(songs.id, tracks), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])))
+        .orderBy(
+          sql`array_position(array[${sql.join(
+            tracks.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}], ${songs.id})`,
+        );
+    }
     return this.db
-      .select({
-        id: songs.id,
-        hlsPrefix: songs.hlsPrefix,
-        accessType: songs.accessType,
-        freeToStream: songs.freeToStream,
-        artistId: songs.artistId,
-        artistName: artists.name,
-        artistOwnerUserId: artists.ownerUserId,
-      })
+      .select(columns)
       .from(songs)
       .innerJoin(artists, eq(artists.id, songs.artistId))
-      .where(and(eq(songs.albumId, albumId), eq(songs.status, 'ready')))
+      .where(and(eq(songs.albumId, album.id), eq(songs.status, 'ready')))
       .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
   }
 
@@ -238,12 +283,79 @@ export class StreamingRepository {
     await this.db.insert(plays).values(play);
   }
 
+  /** Notes that the song's audio (key or fallback file) was served to the user at `at`. */
+  async recordAudioFetch(userId: string, songId: string, at: Date): Promise<void> {
+    await this.db
+      .insert(audioFetches)
+      .values({ userId, songId, fetchedAt: at })
+      .onConflictDoUpdate({
+        target: [audioFetches.userId, audioFetches.songId],
+        set: { fetchedAt: at },
+        setWhere: sql`${audioFetches.fetchedAt} < ${at.toISOString()}::timestamptz`,
+      });
+  }
+
+  /**
+   * Inserts a full play only if audio of the song was served to the user since their last counted play of it, and
+   * that play is at least `windowSec` old; returns whether it was counted. One statement: the update takes the
+   * (user, song) row's lock, so of two concurrent posts the second sees the first's `counted_at` and counts nothing.
+   */
+  async insertCountedPlay(play: {
+    userId: string;
+    songId: string;
+    secondsListened: number;
+    playedAt: Date;
+    windowSec: number;
+  }): Promise<boolean> {
+    const at = play.playedAt.toISOString();
+    const f = audioFetches;
+    const result = await this.db.execute(sql`
+      with consumed as (
+        update ${f} set counted_at = ${at}::timestamptz
+        where ${f.userId} = ${play.userId}::uuid and ${f.songId} = ${play.songId}::uuid
+          and (${f.countedAt} is null
+               or (${f.fetchedAt} > ${f.countedAt}
+                   and ${f.countedAt} <= ${at}::timestamptz - make_interval(secs => ${play.windowSec})))
+        returning ${f.userId}
+      )
+      insert into ${plays} (user_id, song_id, seconds_listened, kind, played_at)
+      select ${play.userId}::uuid, ${play.songId}::uuid, ${play.secondsListened}, 'full', ${at}::timestamptz
+      from consumed
+      returning id`);
+    // Both drivers answer { rows }.
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
   /** Distinct songs the user played in full (previews are not listens), latest play first. */
-  async recentlyPlayed(userId: string, limit: number): Promise<RecentlyPlayedRow[]> {
+  async recentlyPlayed(userId: string, limit: number, now: Date): Promise<RecentlyPlayedRow[]> {
+    // A song its artist removed stays listed only while the user holds it: bought, or subscribed since before.
+    const held = or(
+      ne(songs.status, 'removed'),
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(purchases)
+          .where(and(eq(purchases.userId, userId), eq(purchases.songId, songs.id), purchaseStands)),
+      ),
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              eq(subscriptions.artistId, songs.artistId),
+              subscriptionPlaysAt(now),
+              lte(subscriptions.currentPeriodStart, songs.deletedAt),
+            ),
+          ),
+      ),
+    );
     const latest = this.db
       .select({ songId: plays.songId, playedAt: sql<Date>`max(${plays.playedAt})`.as('played_at') })
       .from(plays)
-      .where(and(eq(plays.userId, userId), eq(plays.kind, 'full')))
+      .innerJoin(songs, eq(songs.id, plays.songId))
+      .where(and(eq(plays.userId, userId), eq(plays.kind, 'full'), held))
       .groupBy(plays.songId)
       .orderBy(desc(sql`max(${plays.playedAt})`))
       .limit(limit)

@@ -30,6 +30,9 @@ export interface StreamingRoutesOptions {
 
 const tags = ['streaming'];
 
+export const PLAY_NOT_COUNTED =
+  'Play not counted: a play counts once per song length, for audio fetched since the last counted play';
+
 export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (
   app,
   { service, media },
@@ -187,10 +190,13 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Record one listen of a song the user may play',
+        summary:
+          'Record one listen of a song the user may play: counted (201) once per song length, and only after its ' +
+          'audio was fetched since the last counted play; otherwise accepted and not counted (200)',
         security: signedIn,
         body: RecordPlayBody,
         response: {
+          200: RecordPlayResponse,
           201: RecordPlayResponse,
           400: ErrorResponse,
           401: ErrorResponse,
@@ -201,8 +207,11 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      await service.recordPlay(await requireUser(request), request.body);
-      return reply.code(201).send({ message: 'Play recorded' });
+      const counted = await service.recordPlay(await requireUser(request), request.body);
+      // 201 when a play was counted; 200 when the report was accepted but counts nothing (see recordPlay).
+      return counted
+        ? reply.code(201).send({ message: 'Play recorded' })
+        : reply.code(200).send({ message: PLAY_NOT_COUNTED });
     },
   );
 

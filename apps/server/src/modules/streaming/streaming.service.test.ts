@@ -4,7 +4,12 @@ import { NO_ENTITLEMENTS } from '../access/access-policy';
 import type { StreamMedia } from './stream-media';
 import { StreamTokenService } from './stream-token.service';
 import type { SongAccessRow, StreamingRepository } from './streaming.repository';
-import { ACCESS_CACHE_TTL_MS, StreamingService, type Requester } from './streaming.service';
+import {
+  ACCESS_CACHE_TTL_MS,
+  AUDIO_FETCH_WRITE_EVERY_MS,
+  StreamingService,
+  type Requester,
+} from './streaming.service';
 
 const USER = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const OTHER_USER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -21,6 +26,12 @@ class FakeRepository {
   queries = 0;
   paidThrough: Date | null = null;
   songBought = false;
+  /** Audio fetches written (what makes the next play countable), as [user, song, at]. */
+  fetches: Array<[string, string, number]> = [];
+
+  async recordAudioFetch(userId: string, songId: string, at: Date): Promise<void> {
+    this.fetches.push([userId, songId, at.getTime()]);
+  }
 
   async findSongAccess(songId: string, userId: string): Promise<SongAccessRow | null> {
     this.queries += 1;
@@ -171,5 +182,26 @@ describe('StreamingService: a stream token lives only as long as its session', (
     expect(sessionChecks).toBe(0);
     expect(await service.key(SONG, token, anonymous)).toBe(KEY);
     expect(sessionChecks).toBe(1);
+  });
+});
+
+describe('StreamingService: audio served makes a play countable', () => {
+  it('writes the fetch once per AUDIO_FETCH_WRITE_EVERY_MS per user and song, however often the key is asked', async () => {
+    const { url } = await service.streamSong(viewer, SONG);
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    for (let i = 0; i < 50; i++) await service.key(SONG, token, anonymous);
+    expect(repository.fetches).toEqual([[USER, SONG, now]]);
+    now += AUDIO_FETCH_WRITE_EVERY_MS + 1;
+    await service.key(SONG, token, anonymous);
+    expect(repository.fetches).toHaveLength(2);
+  });
+
+  it('writes nothing for a refused key', async () => {
+    const { url } = await service.streamSong(viewer, SONG);
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    repository.paidThrough = null;
+    now += ACCESS_CACHE_TTL_MS + 1;
+    await refusal(service.key(SONG, token, anonymous));
+    expect(repository.fetches).toEqual([]);
   });
 });

@@ -30,6 +30,13 @@ const PLAY_GRACE_SEC = 5;
  */
 export const ACCESS_CACHE_TTL_MS = 5_000;
 
+/**
+ * How often one instance writes that a user fetched a song's audio. Short enough that a replay of any song (once its
+ * previous play was counted, a song length later) has its fetch written; long enough that a key fetched thousands of
+ * times a second costs one write.
+ */
+export const AUDIO_FETCH_WRITE_EVERY_MS = 5_000;
+
 /** Who is asking for a tokenised media file: their session's user and session, if they sent a session. */
 export type Requester = () => Promise<{ userId: string; sessionId: string } | null>;
 
@@ -56,12 +63,21 @@ function accessDenied(
   });
 }
 
+/** A ready song's HLS version plays; so does a removed one's (the policy has decided who may). */
+const isPlayable = (media: SongMedia) =>
+  (media.status === 'ready' || media.status === 'removed') && Boolean(media.hlsPrefix);
+
 function assertPlayable(media: SongMedia): asserts media is SongMedia & { hlsPrefix: string } {
   if (media.status === 'failed') {
     const reason = media.failureReason ? `: ${media.failureReason}` : '.';
     throw new AppError(409, 'SONG_FAILED', `This song could not be processed${reason}`);
   }
-  if (media.status !== 'ready' || !media.hlsPrefix) throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
+  if (!isPlayable(media)) throw conflict(PROCESSING_MESSAGE, 'SONG_PROCESSING');
+}
+
+/** A refusal as the caller gets it: a removed song is not found for those who do not hold it. */
+function refusal(decision: Extract<AccessDecision, { allowed: false }>, facts: SongAccessFacts): AppError {
+  return decision.reason === 'removed' ? songNotFound() : accessDenied(decision, facts);
 }
 
 const holderOf = (viewer: StreamViewer) => ({ userId: viewer.id, sessionId: viewer.sessionId });
@@ -80,6 +96,8 @@ export class StreamingService {
   /** `${userId}:${songId}` -> the last row that allowed that user to play that song. */
   private readonly allowedAccess: TtlCache<string, SongAccessRow>;
   private readonly sessionIsLive: SessionLiveness;
+  /** `${userId}:${songId}` whose audio fetch this instance wrote recently (see noteAudioServed). */
+  private readonly fetchesWritten = new TtlCache<string, true>(50_000, AUDIO_FETCH_WRITE_EVERY_MS);
 
   constructor(
     private readonly repository: StreamingRepository,
@@ -120,7 +138,7 @@ export class StreamingService {
     const album = await this.repository.findAlbum(albumId);
     if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
     const now = this.clock();
-    const songs = await this.repository.findReadyAlbumSongs(albumId);
+    const songs = await this.repository.findReadyAlbumSongs(album);
     const entitlements = await this.repository.loadEntitlements(
       viewer.id,
       {
@@ -130,13 +148,22 @@ export class StreamingService {
       },
       now,
     );
-    const albumFacts = { id: album.id, title: album.title, isPremium: album.isPremium };
-    const decisions = songs.map((song) => ({
-      songId: song.id,
-      hlsPrefix: song.hlsPrefix,
-      decision: decideSongAccess(viewer, { ...song, album: albumFacts }, entitlements, now),
-    }));
-    if (songs.length === 0 && album.isPremium) {
+    // A deleted album is its buyers' alone; its tracks left it (they hold each of them as bought).
+    if (album.deletedAt && !entitlements.purchasedAlbumIds.has(album.id)) {
+      throw notFound('Album not found', 'ALBUM_NOT_FOUND');
+    }
+    const albumFacts = album.deletedAt
+      ? null
+      : { id: album.id, title: album.title, isPremium: album.isPremium };
+    const decisions = songs
+      .map((song) => ({
+        songId: song.id,
+        hlsPrefix: song.hlsPrefix,
+        decision: decideSongAccess(viewer, { ...song, album: albumFacts }, entitlements, now),
+      }))
+      // A removed track the viewer does not hold is not theirs to be told about.
+      .filter(({ decision }) => decision.allowed || decision.reason !== 'removed');
+    if (songs.length === 0 && album.isPremium && albumFacts) {
       // Nothing ready yet: still answer a premium album by its own rule (a song of it would need the purchase).
       const gate: SongAccessFacts = {
         id: '',
@@ -145,6 +172,7 @@ export class StreamingService {
         artistName: album.artistName,
         artistOwnerUserId: album.artistOwnerUserId,
         album: albumFacts,
+        removedAt: null,
       };
       decisions.push({
         songId: '',
@@ -175,16 +203,23 @@ export class StreamingService {
     return (await this.media.playlist(songId, prefix)).render(token!);
   }
 
-  /** The AES-128 key, after the token AND the access policy (a subscription may have ended since). */
+  /**
+   * The AES-128 key, after the token AND the access policy (a subscription may have ended since). Serving it is
+   * what makes the listener's next play of the song countable (see recordPlay).
+   */
   async key(songId: string, token: string | undefined, requester: Requester): Promise<Buffer> {
-    return this.media.key(await this.authorizeToken(songId, token, requester));
+    const { prefix, userId } = await this.authorizeToken(songId, token, requester);
+    const key = await this.media.key(prefix);
+    await this.noteAudioServed(userId, songId);
+    return key;
   }
 
-  /** The plain AAC fallback file, refused exactly like the key. */
+  /** The plain AAC fallback file, refused exactly like the key, and counted like it. */
   async audioFile(songId: string, token: string | undefined, requester: Requester): Promise<MediaFile> {
-    const prefix = await this.authorizeToken(songId, token, requester);
+    const { prefix, userId } = await this.authorizeToken(songId, token, requester);
     const file = await this.media.file(`${prefix}/${HLS_FILES.audio}`);
     if (!file) throw notFound('Audio not found', 'AUDIO_NOT_FOUND');
+    await this.noteAudioServed(userId, songId);
     return file;
   }
 
@@ -197,7 +232,13 @@ export class StreamingService {
     return file;
   }
 
-  async recordPlay(viewer: Viewer, play: RecordPlayBody): Promise<void> {
+  /**
+   * A full listen, as the player reports it. It is counted (a `plays` row, which the dashboards' rollups follow)
+   * only when this listener was served the song's audio (its key or fallback file) since their last counted play
+   * of it, and at most once per song length: a flood of posts, or posts for audio never fetched, counts nothing.
+   * Returns whether it was counted.
+   */
+  async recordPlay(viewer: Viewer, play: RecordPlayBody): Promise<boolean> {
     const row = await this.authorize(viewer, play.songId);
     assertPlayable(row.media);
     const max = Math.ceil(row.media.durationSec) + PLAY_GRACE_SEC;
@@ -206,11 +247,29 @@ export class StreamingService {
         `secondsListened: must be at most ${max} (the song's duration plus ${PLAY_GRACE_SEC} s)`,
       );
     }
-    await this.repository.insertPlay({ userId: viewer.id, ...play, playedAt: this.clock() });
+    return this.repository.insertCountedPlay({
+      userId: viewer.id,
+      songId: play.songId,
+      secondsListened: play.secondsListened,
+      playedAt: this.clock(),
+      windowSec: Math.max(1, row.media.durationSec),
+    });
+  }
+
+  /**
+   * Records that audio of the song went out to the user. The key endpoint is hot (every play start, and far more
+   * under load); one write per user and song per AUDIO_FETCH_WRITE_EVERY_MS is enough to know a listen began.
+   */
+  private async noteAudioServed(userId: string, songId: string): Promise<void> {
+    const now = this.clock();
+    const key = `${userId}:${songId}`;
+    if (this.fetchesWritten.get(key, now.getTime())) return;
+    await this.repository.recordAudioFetch(userId, songId, now);
+    this.fetchesWritten.set(key, true, now.getTime());
   }
 
   async recentlyPlayed(viewer: Viewer, limit: number): Promise<RecentlyPlayedResponse> {
-    const rows = await this.repository.recentlyPlayed(viewer.id, limit);
+    const rows = await this.repository.recentlyPlayed(viewer.id, limit, this.clock());
     return {
       songs: rows.map((row) => ({
         _id: row.id,
@@ -229,7 +288,7 @@ export class StreamingService {
     const row = await this.repository.findSongAccess(songId, viewer.id, now);
     if (!row) throw songNotFound();
     const decision = decideSongAccess(viewer, row.facts, row.entitlements, now);
-    if (!decision.allowed) throw accessDenied(decision, row.facts);
+    if (!decision.allowed) throw refusal(decision, row.facts);
     return row;
   }
 
@@ -243,15 +302,15 @@ export class StreamingService {
     songId: string,
     token: string | undefined,
     requester: Requester,
-  ): Promise<string> {
+  ): Promise<{ prefix: string; userId: string }> {
     const userId = await this.verifyToken(songId, token, requester);
     const now = this.clock();
     const cacheKey = `${userId}:${songId}`;
     const cached = this.allowedAccess.get(cacheKey, now.getTime());
-    if (cached?.viewerRole && cached.media.status === 'ready' && cached.media.hlsPrefix) {
+    if (cached?.viewerRole && isPlayable(cached.media)) {
       const viewer = { id: userId, role: cached.viewerRole };
       if (decideSongAccess(viewer, cached.facts, cached.entitlements, now).allowed)
-        return this.readyPrefix(songId);
+        return { prefix: await this.readyPrefix(songId), userId };
     }
 
     const row = await this.repository.findSongAccess(songId, userId, now);
@@ -260,11 +319,11 @@ export class StreamingService {
     const decision = decideSongAccess({ id: userId, role: row.viewerRole }, row.facts, row.entitlements, now);
     if (!decision.allowed) {
       this.allowedAccess.delete(cacheKey);
-      throw accessDenied(decision, row.facts);
+      throw refusal(decision, row.facts);
     }
     assertPlayable(row.media);
     this.allowedAccess.set(cacheKey, row, now.getTime());
-    return this.readyPrefix(songId);
+    return { prefix: await this.readyPrefix(songId), userId };
   }
 
   private async readyPrefix(songId: string): Promise<string> {

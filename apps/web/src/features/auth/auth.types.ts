@@ -14,4 +14,6 @@ export interface AuthState {
 export interface AuthProvider {
   id: string;
   name: string;
+  /** The local test issuer stands in for it (development): its sign-in asks for no password. */
+  testMode?: boolean;
 }

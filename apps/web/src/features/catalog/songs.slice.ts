@@ -2,6 +2,7 @@ import { createSlice, isAnyOf, isFulfilled, isPending, isRejected } from '@redux
 import type { Song } from '@backbeat/contract';
 import { createTransform } from 'redux-persist';
 import { backbeatApi } from '../../lib/api-query';
+import { mergeById } from '../../lib/merge-by-id';
 import { sessionEnded } from '../auth';
 import { login, logout, register, socialLoginSuccess, toggleLikedSong } from '../auth';
 import {
@@ -134,16 +135,7 @@ export function createInitialSongsState(): SongsState {
 
 /** Later pages merge without duplicate ids (the first copy wins its place, the newer copy its content). */
 export function mergeSongs(current: Song[], incoming: Song[]): Song[] {
-  const fresh = new Map(incoming.map((song) => [song._id, song]));
-  const kept = current.map((song) => fresh.get(song._id) ?? song);
-  const seen = new Set(kept.map((song) => song._id));
-  for (const song of incoming) {
-    if (!seen.has(song._id)) {
-      seen.add(song._id);
-      kept.push(song);
-    }
-  }
-  return kept;
+  return mergeById(current, incoming);
 }
 
 /** A first page replaces the list; any later page merges into it. */

@@ -25,7 +25,7 @@ import type {
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const byId = (id: string) => encodeURIComponent(id);
 
-const dashboardApi = backbeatApi.injectEndpoints({
+export const dashboardApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
     /** One page of the transactions table with its filters, order and pagination. */
     getTransactionsPage: build.query<TransactionsResponse, TransactionFilters>({
@@ -91,7 +91,7 @@ const dashboardApi = backbeatApi.injectEndpoints({
     }),
     getSubscriberCount: build.query<SubscriberStats, string>({
       query: (artistId) => `/admin/dashboard/subscriber-count/${byId(artistId)}`,
-      providesTags: ['Dashboard'],
+      providesTags: (_result, _error, artistId) => ['Dashboard', { type: 'SubscriberCount', id: artistId }],
     }),
     getRevenueSummary: build.query<RevenueBreakdown, string>({
       query: (artistId) => `/admin/dashboard/revenue-summary/${byId(artistId)}`,

@@ -1,4 +1,4 @@
-import type { SongStatusResponse } from '@backbeat/contract';
+import type { CatalogBuyersResponse, CatalogDeleteResponse, SongStatusResponse } from '@backbeat/contract';
 import { clearSongCaches } from '../catalog';
 import { backbeatApi, type QueryError } from '../../lib/api-query';
 import type { Album, Song } from './studio.types';
@@ -41,7 +41,7 @@ async function readAllPages<Item>(
   return { data: items };
 }
 
-const studioApi = backbeatApi.injectEndpoints({
+export const studioApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
     /** An upload's processing status; the song form polls it every 2 s until ready or failed. */
     getSongStatus: build.query<SongStatusResponse, string>({
@@ -73,19 +73,30 @@ const studioApi = backbeatApi.injectEndpoints({
         }),
       providesTags: ['Albums'],
     }),
-    deleteSong: build.mutation<{ message: string }, string>({
+    /**
+     * How many accounts bought a song (on its own or with its album) or an album: they keep it if it is deleted
+     * (a purchase is forever). The delete dialog asks each time it opens.
+     */
+    getBuyers: build.query<CatalogBuyersResponse, { entity: 'song' | 'album'; id: string }>({
+      query: ({ entity, id }) => `/${entity}s/${encodeURIComponent(id)}/buyers`,
+      keepUnusedDataFor: 0,
+    }),
+    deleteSong: build.mutation<CatalogDeleteResponse, string>({
       query: (id) => ({ url: `/songs/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.song]),
       onQueryStarted: clearSongCachesOnSuccess,
     }),
-    deleteAlbum: build.mutation<{ message: string }, string>({
+    deleteAlbum: build.mutation<CatalogDeleteResponse, string>({
       query: (id) => ({ url: `/albums/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.album]),
       onQueryStarted: clearSongCachesOnSuccess,
     }),
     deleteArtist: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/artists/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.artist]),
+      // SPEC: deleting an artist drops its cached subscriber counts (an unwatched entry is removed, a shown one
+      // asks again and learns the artist is gone).
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [...STUDIO_INVALIDATES.artist, { type: 'SubscriberCount' as const, id }],
       onQueryStarted: clearSongCachesOnSuccess,
     }),
   }),
@@ -112,6 +123,7 @@ export const {
   useGetSongQuery,
   useGetAllArtistSongsQuery,
   useGetAllArtistAlbumsQuery,
+  useGetBuyersQuery,
   useDeleteSongMutation,
   useDeleteAlbumMutation,
   useDeleteArtistMutation,

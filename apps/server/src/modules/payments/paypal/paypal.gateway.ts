@@ -339,6 +339,9 @@ export class PaypalGateway implements PaymentGateway {
     }
   }
 
+  /** Backbeat creates no PayPal customer (the buyer's details stay in PayPal's own checkout): nothing to delete. */
+  async deleteCustomer(): Promise<void> {}
+
   /** PayPal cancels a subscription at once: no more charges; access lasts to the end of the period paid for. */
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
     if (!subscription.externalId) return;

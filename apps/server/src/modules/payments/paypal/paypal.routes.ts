@@ -12,7 +12,7 @@ import {
 import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
 import type { CheckoutLimit } from '../checkout-limit';
-import { rawBodyParser } from '../webhook-body';
+import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalEvent, PaypalService } from './paypal.service';
 
@@ -78,7 +78,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{
 
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, rawBodyParser);
+    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
     webhook.post(
       '/payments/paypal/webhook',
       {

@@ -149,6 +149,9 @@ export class RazorpayGateway implements PaymentGateway {
     }
   }
 
+  /** Backbeat creates no Razorpay customer (the buyer's details stay in Razorpay's own checkout): nothing to delete. */
+  async deleteCustomer(): Promise<void> {}
+
   /** Stops renewals at the end of the current cycle (`cancel_at_cycle_end`); a subscription never paid ends now. */
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
     if (!subscription.externalId) return;

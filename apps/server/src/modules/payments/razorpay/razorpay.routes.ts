@@ -10,7 +10,7 @@ import {
 import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
 import type { CheckoutLimit } from '../checkout-limit';
-import { rawBodyParser } from '../webhook-body';
+import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
 import type { RazorpayGateway } from './razorpay.gateway';
 import { RazorpayService, type RazorpayEvent } from './razorpay.service';
 
@@ -63,7 +63,7 @@ export const razorpayRoutes: FastifyPluginAsyncZod<{
 
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, rawBodyParser);
+    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
     webhook.post(
       '/payments/razorpay/webhook',
       {

@@ -115,6 +115,16 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  /** DELETE /v1/customers/:id (Stripe also cancels the customer's subscriptions); a 404 means already gone. */
+  async deleteCustomer(externalId: string): Promise<void> {
+    try {
+      await this.client.customers.del(externalId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return;
+      throw gatewayFailed('stripe', error instanceof Error ? error.message : undefined);
+    }
+  }
+
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
     if (!subscription.externalId) return;
     try {

@@ -8,7 +8,7 @@ import {
 } from '@backbeat/contract';
 import { requireUser } from '../../../platform/auth';
 import type { CheckoutLimit } from '../checkout-limit';
-import { rawBodyParser } from '../webhook-body';
+import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
 import type { StripeGateway } from './stripe.gateway';
 import type { StripeService } from './stripe.service';
 
@@ -67,7 +67,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<{
   await app.register(async (webhook) => {
     // The signature covers the exact bytes Stripe sent: keep the raw body.
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, rawBodyParser);
+    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
     webhook.post(
       '/payments/stripe/webhook',
       {

@@ -3,7 +3,8 @@ import { useGetAuthProvidersQuery } from '../auth.api';
 
 /**
  * Social sign-in: one plain link per configured provider (GET /api/auth/providers). The server runs the OIDC
- * flow and returns to /auth/callback. Hidden when no provider is configured or the list cannot be loaded.
+ * flow and returns to /auth/callback. Hidden when no provider is configured or the list cannot be loaded. A provider
+ * the local test issuer stands in for (development) says so.
  */
 export function SocialLogin({ action = 'Continue' }: { action?: string }) {
   const { data: providers } = useGetAuthProvidersQuery();
@@ -25,6 +26,11 @@ export function SocialLogin({ action = 'Continue' }: { action?: string }) {
               <LogIn size={18} strokeWidth={1.75} aria-hidden="true" />
               {action} with {provider.name}
             </a>
+            {provider.testMode ? (
+              <p className="mt-2 text-center text-meta text-muted">
+                Test mode: a local stand-in for {provider.name} signs you in, without a password.
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -98,7 +98,13 @@ export function AlbumCard({
   action?: ReactNode;
 }) {
   const year = album.releaseDate ? new Date(album.releaseDate).getFullYear() : null;
-  const subtitle = showArtist ? album.artist?.name : year && !Number.isNaN(year) ? String(year) : 'Album';
+  const subtitle = album.removed
+    ? 'Yours · no longer in the catalogue'
+    : showArtist
+      ? album.artist?.name
+      : year && !Number.isNaN(year)
+        ? String(year)
+        : 'Album';
   return (
     <CardLink
       to={`/album/${encodeURIComponent(album._id)}`}

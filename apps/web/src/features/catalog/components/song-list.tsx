@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { Gift, Heart, Lock, Loader } from 'lucide-react';
+import { Archive, Gift, Heart, Lock, Loader } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
@@ -27,6 +27,21 @@ export interface SongListProps {
 }
 
 const DEFAULT_PLAY_CONTEXT: SongListPlayContext = { type: 'all' };
+
+/** A song its artist deleted after the viewer bought it: still theirs, gone from the catalogue. */
+function RemovedMark() {
+  return (
+    <span
+      className="ml-2 inline-flex min-w-0 shrink-0 items-center gap-1 text-muted sm:shrink"
+      title="Its artist removed it from the catalogue; you keep it because you bought it"
+    >
+      <Archive size={12} strokeWidth={1.75} aria-hidden="true" className="shrink-0" />
+      {/* Phones have room for one word beside the artist's name. */}
+      <span className="truncate sm:hidden">Removed</span>
+      <span className="hidden truncate sm:inline">No longer in the catalogue</span>
+    </span>
+  );
+}
 
 /** A click on the row plays it, unless it landed on one of the row's own links or buttons, or in a dialog. */
 function isOwnControl(target: EventTarget): boolean {
@@ -159,6 +174,7 @@ function SongRow({
               {song.status === 'failed' ? 'Unavailable' : 'Processing'}
             </span>
           ) : null}
+          {song.removed ? <RemovedMark /> : null}
         </p>
       </div>
       {showAlbum ? (

@@ -1,22 +1,62 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { toast } from '../../../lib/toast';
-import { Button, ConfirmDialog, IconButton } from '../../../components/ui';
+import { Button, ConfirmDialog, IconButton, Spinner } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { forgetUpload } from '../recent-uploads';
 import {
   useDeleteAlbumMutation,
   useDeleteArtistMutation,
   useDeleteSongMutation,
+  useGetBuyersQuery,
   type StudioEntity,
 } from '../studio.api';
 import { STUDIO_MESSAGES } from '../studio.messages';
 
+/** What a delete does when nobody bought the item (or, for an artist, any of its music). */
 const consequences: Record<StudioEntity, string> = {
-  song: 'The song, its audio and its cover are removed for everyone, including people who bought it.',
+  song: 'The song, its audio and its cover are removed.',
   album: 'The album is removed; its songs stay in your catalogue without an album.',
-  artist: 'The profile is removed together with all of its songs and albums.',
+  artist:
+    'The profile is removed together with all of its songs and albums. A profile whose music was bought ' +
+    'stays: delete its songs and albums instead.',
 };
+
+const people = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString()} people`);
+
+/** What a delete does to a song or album that was bought: its buyers keep it (a purchase is forever). */
+function keptConsequence(entity: 'song' | 'album', buyers: number): string {
+  const keep = buyers === 1 ? 'keeps' : 'keep';
+  return entity === 'song'
+    ? `${people(buyers)} bought this song (on its own or with its album) and ${keep} it: it stays in their ` +
+        'purchases and still plays and downloads for them. For everyone else it leaves the catalogue and ' +
+        'search, and it can no longer be bought.'
+    : `${people(buyers)} bought this album and ${keep} it with the songs it holds now: it stays in their ` +
+        'purchases and still plays and downloads for them. For everyone else it leaves the catalogue and ' +
+        'search, and it can no longer be bought; its songs stay in your catalogue without an album.';
+}
+
+/** The dialog's text: for a song or album, what happens to its buyers, asked from the server when it opens. */
+function Consequence({ entity, id, open }: { entity: StudioEntity; id: string; open: boolean }) {
+  const asks = entity !== 'artist';
+  const buyers = useGetBuyersQuery(
+    { entity: entity === 'album' ? 'album' : 'song', id },
+    { skip: !open || !asks, refetchOnMountOrArgChange: true },
+  );
+  if (!asks) return <>{consequences[entity]} This cannot be undone.</>;
+  if (buyers.isFetching || (!buyers.data && !buyers.isError)) {
+    return (
+      <span className="flex items-center gap-2" aria-live="polite">
+        <Spinner size="sm" tone="muted" /> Checking who bought it…
+      </span>
+    );
+  }
+  const count = buyers.data?.buyers ?? 0;
+  if (buyers.isError || count === 0) {
+    return <>{consequences[entity]} This cannot be undone.</>;
+  }
+  return <>{keptConsequence(entity === 'album' ? 'album' : 'song', count)} This cannot be undone.</>;
+}
 
 function useDelete(entity: StudioEntity) {
   const songs = useDeleteSongMutation();
@@ -83,7 +123,7 @@ export function DeleteAction({
         onCancel={() => setOpen(false)}
         onConfirm={() => void confirm()}
       >
-        {consequences[entity]} This cannot be undone.
+        <Consequence entity={entity} id={id} open={open} />
       </ConfirmDialog>
     </>
   );
