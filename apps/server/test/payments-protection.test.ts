@@ -72,11 +72,9 @@ describe("a gateway's failure reaches the buyer as a clear message and code", ()
 
 describe('checkouts are limited per account and per address, with Retry-After', () => {
   let ctx: TestContext;
-  let http: ReturnType<typeof requests>;
   const songs: string[] = [];
   beforeAll(async () => {
     ctx = await createTestApp({ env: { TRUST_PROXY: '1' } });
-    http = requests(ctx);
     const f = catalogFixtures(ctx.database);
     const owner = await f.user('artist');
     const artist = (await f.artist({ name: 'Busy', ownerUserId: owner.id })).id;
