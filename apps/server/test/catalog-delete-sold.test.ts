@@ -230,16 +230,14 @@ describe('a sold song', () => {
     // Both listened to it before: it stays in their recently played while they hold it.
     const recently = async (user: TestUser) =>
       ids((await http.get('/api/users/me/recently-played', user)).json().songs);
-    await ctx.database.db
-      .insert(playRows)
-      .values(
-        [buyer, subscriber].map((user) => ({
-          userId: user.id,
-          songId,
-          secondsListened: 60,
-          playedAt: new Date(now),
-        })),
-      );
+    await ctx.database.db.insert(playRows).values(
+      [buyer, subscriber].map((user) => ({
+        userId: user.id,
+        songId,
+        secondsListened: 60,
+        playedAt: new Date(now),
+      })),
+    );
     expect(await recently(subscriber)).toEqual([songId]);
     // Ten days later the subscriber's paid period has ended: the song is gone for them; the buyer keeps it.
     now += 11 * DAY;

@@ -80,7 +80,8 @@ export function decideSongAccess(
   now: Date = new Date(),
 ): AccessDecision {
   const decision = decideByEntitlement(viewer, song, entitlements, now);
-  if (!decision.allowed && viewer && song.freeToStream && !song.removedAt) return { allowed: true, via: 'free' };
+  if (!decision.allowed && viewer && song.freeToStream && !song.removedAt)
+    return { allowed: true, via: 'free' };
   return decision;
 }
 
