@@ -334,6 +334,10 @@ export async function serve(
       })();
     });
   });
+  // Providers keep an idle connection open for about a minute. Node's 5 s default closes it while a client's
+  // keep-alive agent may be sending its next request on it (read ECONNRESET in the SDK): hold it longer than that.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
