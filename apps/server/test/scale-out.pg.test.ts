@@ -258,9 +258,18 @@ describe('two API instances and a worker on one PostgreSQL', () => {
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = ${dbName} and application_name = 'backbeat-changes'`,
     );
-    // Three new connections, none of the killed ones.
+    // Three new connections, none of the killed ones, each done with its LISTEN (a connection that is there but
+    // has not run it yet would miss the logout below: waiting for the connection alone failed 1 run in 4).
+    const listeningAgain = async () =>
+      (
+        await database.query<{ pid: number }>(
+          sql`select pid from pg_stat_activity
+              where datname = ${dbName} and application_name = 'backbeat-changes'
+                and state = 'idle' and query ilike 'LISTEN %'`,
+        )
+      ).map((row) => row.pid);
     await expect
-      .poll(async () => (await listening()).filter((pid) => !before.includes(pid)).length, {
+      .poll(async () => (await listeningAgain()).filter((pid) => !before.includes(pid)).length, {
         timeout: 10_000,
         interval: 100,
       })
