@@ -19,16 +19,22 @@ export function outboxMails(): string[] {
     .map((name) => decodeQuotedPrintable(readFileSync(path.join(dir, name), 'utf8')));
 }
 
-/** Waits for the newest password-reset mail to `email` and returns the path of its link (/reset-password/...). */
-export async function resetLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
+/** Waits for the newest mail to `email` holding a link of this site matching `path`, and returns its path. */
+export async function mailedLink(email: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
+  const link = new RegExp(`https?://[^\\s"<>/]+(${pattern.source})`);
   while (Date.now() < deadline) {
     const mail = outboxMails()
       .filter((text) => new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text))
       .at(-1);
-    const link = mail?.match(/https?:\/\/[^\s"<>]+(\/reset-password\/[A-Za-z0-9_-]+)/);
-    if (link?.[1]) return link[1];
+    const found = mail?.match(link);
+    if (found?.[1]) return found[1].replace(/&amp;/g, '&');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no reset mail for ${email} in the outbox`);
+  throw new Error(`no mail for ${email} with a link like ${pattern} in the outbox`);
+}
+
+/** Waits for the newest password-reset mail to `email` and returns the path of its link (/reset-password/...). */
+export function resetLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
+  return mailedLink(email, /\/reset-password\/[A-Za-z0-9_-]+/, timeoutMs);
 }

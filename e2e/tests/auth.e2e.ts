@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
 import { demoCatalogue } from '../support/catalogue';
-import { resetLinkFor } from '../support/outbox';
+import { mailedLink, outboxMails, resetLinkFor } from '../support/outbox';
 import {
   demo,
   expectPath,
@@ -65,6 +65,10 @@ describe('accounts: register, choose genres, log out, log in', () => {
       await page.getByRole('button', { name: 'Electronic' }).click();
       await continueButton.click();
       await expectToast(page, 'Preferred genres updated');
+      // It replaced the sign-up's toast instead of stacking under it.
+      await expect(
+        page.locator('[data-sonner-toast]', { hasText: 'Registered successfully' }).count(),
+      ).resolves.toBe(0);
       await expectPath(page, '/home');
 
       // Log out from the account menu: the session ends and /home is not a page that stays.
@@ -167,6 +171,96 @@ describe('accounts: deep links survive signing in', () => {
       { ignoreHTTPSErrors: true },
       [UNAUTHORIZED],
     );
+  });
+});
+
+/** A 16 x 16 PNG, for a profile picture. */
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWP4H2VGEmIY1RA1Gkr/h2vSAADn3Y8QukoUWwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('accounts: settings', () => {
+  it('changes the name, the picture, the e-mail (through the mailed link) and the password, which ends other sessions', async () => {
+    const person = newPerson('settings');
+    const elsewhere = await browser.newContext();
+    try {
+      await withPage(
+        async (page, context) => {
+          await registerViaApi(context, person);
+          await setGenresViaApi(context, ['Jazz']);
+          await loginViaApi(elsewhere, person);
+          await page.goto(`${baseUrl}/home`);
+          await page.getByRole('button', { name: 'Account menu' }).click();
+          await page.getByRole('link', { name: 'Settings' }).click();
+          await expectPath(page, '/settings');
+
+          await page.getByLabel('Name', { exact: true }).fill('Renamed Listener');
+          await page.getByRole('button', { name: 'Save name' }).click();
+          await expectToast(page, 'Name updated');
+          await page.getByRole('button', { name: 'Account menu' }).getByText('Renamed Listener').waitFor();
+
+          await page.locator('#settings-avatar').setInputFiles({
+            name: 'me.png',
+            mimeType: 'image/png',
+            buffer: PICTURE,
+          });
+          await expectToast(page, 'Profile picture updated');
+          const picture = page.getByRole('img', { name: 'Your profile picture' });
+          await picture.waitFor();
+          expect(await picture.getAttribute('src')).toMatch(/^\/api\/media\/images\/avatar\//);
+          await screenshot(page, 'settings-filled-desktop');
+
+          // A new address changes only through the link mailed to it; the old address hears of it.
+          const moved = newPerson('moved').email;
+          await page.getByLabel('New e-mail address').fill(moved);
+          await page.locator('input[name="email-password"]').fill(person.password);
+          await page.getByRole('button', { name: 'Send confirmation link' }).click();
+          await page.getByText(`We sent a link to ${moved}.`, { exact: false }).waitFor();
+          expect((await (await context.request.get(`${baseUrl}/api/users/me`)).json()).email).toBe(
+            person.email,
+          );
+          const link = await mailedLink(moved, /\/settings\/email\?[^\s"<>]+/);
+          await page.goto(`${baseUrl}${link}`);
+          await page.getByRole('heading', { name: 'E-mail address confirmed' }).waitFor();
+          expect((await (await context.request.get(`${baseUrl}/api/users/me`)).json()).email).toBe(moved);
+          expect(
+            outboxMails().some(
+              (mail) => mail.includes(`To: ${person.email}`) && mail.includes(`now ${moved}`),
+            ),
+          ).toBe(true);
+
+          // The password: the current one first; every other session ends.
+          await page.goto(`${baseUrl}/settings`);
+          await page.locator('input[name="current-password"]').fill(person.password);
+          await page.locator('input[name="new-password"]').fill('a brand new passphrase');
+          await page.locator('input[name="repeat-password"]').fill('a brand new passphrase');
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await page.getByText('Password changed. Signed out of 1 other session.').waitFor();
+          expect((await elsewhere.request.get(`${baseUrl}/api/users/me`)).status()).toBe(401);
+          expect((await context.request.get(`${baseUrl}/api/users/me`)).status()).toBe(200);
+        },
+        {},
+        [UNAUTHORIZED],
+      );
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('fits a phone: every section readable at 390 px', async () => {
+    await withPage(async (page, context) => {
+      await registerViaApi(context, newPerson('phone'));
+      await setGenresViaApi(context, ['Jazz']);
+      await page.setViewportSize(viewports.mobile);
+      await page.goto(`${baseUrl}/settings`);
+      await page.getByRole('heading', { name: 'Preferred genres' }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'settings-mobile');
+    });
   });
 });
 

@@ -80,9 +80,22 @@ describe('the admin dashboard on the seeded demo', () => {
     await loginViaApi(context, demo.admin);
     await page.goto(`${baseUrl}/admin?range=90d`);
     await waitForCharts(page);
-    const net = page.getByRole('group', { name: 'Net revenue', exact: true }).locator('p');
+    const netCard = page.getByRole('group', { name: 'Net revenue', exact: true });
+    const net = netCard.locator('p').first();
     await expect.poll(() => net.innerText()).toMatch(/^\$\d/);
     expect(await net.innerText()).not.toBe('$0.00');
+    // Each card's change against the 90 days before (the demo's four months of sales reach into them).
+    await expect
+      .poll(() => netCard.getByTestId('stat-change').innerText())
+      .toMatch(/^(Up|Down)?\s*[+\u2212][^\n]+vs previous 90 days$|^No change\s*vs previous 90 days$/);
+    // Chart tooltips read "Songs: $1.29", not recharts' "Songs : $1.29".
+    const revenue = page.locator('figure', { has: page.locator('figcaption', { hasText: 'Revenue' }) });
+    const surface = revenue.locator('svg.recharts-surface').first();
+    const box = (await surface.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    const tooltip = revenue.locator('.recharts-tooltip-wrapper');
+    await expect.poll(() => tooltip.innerText()).toMatch(/Songs: /);
+    expect(await tooltip.innerText()).not.toMatch(/ : /);
     // The heading is drawn at once, over a skeleton: wait for the loaded list (the range has sales).
     await page.getByRole('heading', { name: 'Top songs' }).waitFor();
     await expect
@@ -186,7 +199,7 @@ describe("an artist's own dashboard", () => {
       `${baseUrl}/api/admin/dashboard/revenue-summary/${ids.artistId}`,
     );
     const { revenue } = (await summary.json()) as { revenue: { totalRevenue: number } };
-    const total = page.getByRole('group', { name: 'Total revenue', exact: true }).locator('p');
+    const total = page.getByRole('group', { name: 'Total revenue', exact: true }).locator('p').first();
     await expect.poll(() => total.innerText()).toBe(`$${(revenue.totalRevenue / 100).toFixed(2)}`);
     await tableRows(page);
 

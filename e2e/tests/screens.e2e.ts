@@ -3,13 +3,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, screenshot, trackConsoleErrors, viewports } from '../support/browser';
 import { demoCatalogue } from '../support/catalogue';
+import {
+  CLS_BUDGET,
+  cumulativeLayoutShift,
+  describeShifts,
+  recordLayoutShifts,
+} from '../support/layout-shift';
 import { demo, expectPath, likeSongViaApi, loginViaApi, signedInListener } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let ids: Awaited<ReturnType<typeof demoCatalogue>>;
 
-type Who = 'guest' | 'listener' | 'admin';
+type Who = 'guest' | 'listener' | 'admin' | 'artist';
 
 interface Screen {
   name: string;
@@ -162,6 +168,49 @@ const screens: Screen[] = [
     shows: () => ['Payment history'],
   },
   {
+    name: 'settings',
+    who: 'listener',
+    path: () => '/settings',
+    shows: () => ['Settings', 'Preferred genres', 'Delete your account'],
+    link: () => ({ href: '/home', to: '/home' }),
+  },
+  {
+    name: 'discover',
+    who: 'listener',
+    path: () => '/discover',
+    shows: () => ['Discover'],
+  },
+  {
+    name: 'albums',
+    who: 'listener',
+    path: () => '/albums',
+    shows: () => ['Neon Tides'],
+  },
+  {
+    name: 'playlists',
+    who: 'listener',
+    path: () => '/playlists',
+    shows: () => ['Playlists'],
+  },
+  {
+    name: 'studio',
+    who: 'admin',
+    path: () => '/studio',
+    shows: () => ['Catalogue studio', 'Free to stream'],
+  },
+  {
+    name: 'studio-song-new',
+    who: 'artist',
+    path: () => '/studio/songs/new',
+    shows: () => ['Free to stream'],
+  },
+  {
+    name: 'studio-dashboard',
+    who: 'artist',
+    path: () => '/studio/dashboard',
+    shows: () => ['Net revenue'],
+  },
+  {
     name: 'admin',
     who: 'admin',
     path: () => '/admin',
@@ -202,13 +251,15 @@ for (const [size, viewport] of Object.entries(viewports)) {
     const contexts = new Map<Who, BrowserContext>();
 
     beforeAll(async () => {
-      for (const who of ['guest', 'listener', 'admin'] as const) {
+      for (const who of ['guest', 'listener', 'admin', 'artist'] as const) {
         const context = await browser.newContext({ viewport });
+        await recordLayoutShifts(context);
         if (who === 'listener') {
           await signedInListener(context, ['Electronic', 'Jazz']);
           await likeSongViaApi(context, ids.songId);
         }
         if (who === 'admin') await loginViaApi(context, demo.admin);
+        if (who === 'artist') await loginViaApi(context, demo.artist);
         contexts.set(who, context);
       }
     });
@@ -217,7 +268,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
     });
 
     for (const screen of screens) {
-      it(`${screen.name}: real content, no console errors, accessible, links work`, async () => {
+      it(`${screen.name}: real content, no console errors, no layout shift, accessible, links work`, async () => {
         const page = await contexts.get(screen.who)!.newPage();
         const consoleErrors = trackConsoleErrors(page);
         try {
@@ -228,6 +279,12 @@ for (const [size, viewport] of Object.entries(viewports)) {
             await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor();
           }
           await settle(page);
+          // CLS is a layout measure (not a timing): the design's budget holds on every route, at both sizes. It is
+          // read before the full-page screenshot, which resizes the page.
+          const { cls, window } = await cumulativeLayoutShift(page);
+          expect
+            .soft(cls, `CLS ${cls} on ${target} at ${size}:\n${describeShifts(window)}`)
+            .toBeLessThanOrEqual(CLS_BUDGET);
           await screenshot(page, `${screen.name}-${size}`);
 
           const violations = await seriousA11yViolations(page);

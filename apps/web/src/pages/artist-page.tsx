@@ -119,12 +119,31 @@ export default function ArtistPage() {
     );
   }
 
+  // The artist, the first albums and the first songs arrive separately: the page shows its skeleton until all three
+  // have answered, then everything at once, so no section moves as another one fills in.
+  const firstLoad = artist.isLoading || albums.isLoading || (!songs && songsRequest.status !== 'failed');
+  if (firstLoad) {
+    return (
+      <>
+        <title>Artist · Backbeat</title>
+        {/* Its own element, so the loaded page replaces it instead of moving its sections (layout shift). */}
+        <div aria-hidden="true">
+          <ArtistHeaderSkeleton />
+          <Section title="Albums">
+            <CoverGridSkeleton count={5} />
+          </Section>
+          <Section title="Songs">
+            <SongListSkeleton count={8} />
+          </Section>
+        </div>
+      </>
+    );
+  }
+
   return (
     <>
       <title>{`${data?.name ?? 'Artist'} · Backbeat`}</title>
-      {artist.isLoading ? (
-        <ArtistHeaderSkeleton />
-      ) : artist.isError || !data ? (
+      {artist.isError || !data ? (
         <div className="mb-10">
           <QueryErrorState
             error={artist.error}

@@ -39,18 +39,17 @@ function subscriptionLine(subscription: UserSubscription): string {
   return `${plan} · ended ${end}`;
 }
 
-function Subscriptions() {
-  const { data, isLoading, isError, error, refetch } = useGetSubscriptionsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
-  if (isLoading) {
-    return (
-      <div className="grid gap-3 md:grid-cols-2" aria-hidden="true">
-        <Skeleton className="h-20" />
-        <Skeleton className="h-20" />
-      </div>
-    );
-  }
+function Subscriptions({
+  data,
+  isError,
+  error,
+  refetch,
+}: {
+  data: UserSubscription[] | undefined;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) {
   if (isError) {
     return (
       <QueryErrorState
@@ -114,9 +113,19 @@ function Subscriptions() {
 }
 
 export default function PurchasesPage() {
-  const { data, isLoading, isError, error, refetch } = useGetPurchasesQuery(undefined, {
+  const {
+    data,
+    isLoading: purchasesLoading,
+    isError,
+    error,
+    refetch,
+  } = useGetPurchasesQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  const subscriptions = useGetSubscriptionsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Both lists show at once: the page keeps its skeleton until purchases and subscriptions have both answered, so
+  // neither section moves when the other one fills in.
+  const isLoading = purchasesLoading || subscriptions.isLoading;
   const { likedIds, toggleLike } = useSongLikes();
   const nothing = data && data.songs.length === 0 && data.albums.length === 0;
 
@@ -135,14 +144,21 @@ export default function PurchasesPage() {
         }
       />
       {isLoading ? (
-        <>
+        // Replaced as a whole by the loaded page (its sections are new elements, not moved ones).
+        <div aria-hidden="true">
           <Section title="Albums">
             <CoverGridSkeleton count={5} />
           </Section>
           <Section title="Songs">
             <SongListSkeleton count={6} />
           </Section>
-        </>
+          <Section title="Subscriptions">
+            <div className="grid gap-3 md:grid-cols-2" aria-hidden="true">
+              <Skeleton className="h-20" />
+              <Skeleton className="h-20" />
+            </div>
+          </Section>
+        </div>
       ) : isError ? (
         <div className="mb-10">
           <QueryErrorState
@@ -196,9 +212,16 @@ export default function PurchasesPage() {
           ) : null}
         </>
       )}
-      <Section title="Subscriptions" headingId="subscriptions">
-        <Subscriptions />
-      </Section>
+      {isLoading ? null : (
+        <Section title="Subscriptions" headingId="subscriptions">
+          <Subscriptions
+            data={subscriptions.data}
+            isError={subscriptions.isError}
+            error={subscriptions.error}
+            refetch={subscriptions.refetch}
+          />
+        </Section>
+      )}
     </>
   );
 }

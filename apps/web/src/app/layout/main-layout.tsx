@@ -32,7 +32,13 @@ export function MainLayout() {
         <div className="flex flex-1">
           <SideMenu />
           <div className="flex min-w-0 flex-1 flex-col">
-            <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none md:py-8">
+            {/* At least a screen tall: the footer starts below the fold, so content that fills in never pushes
+                it down in view (layout shift). */}
+            <main
+              id="main"
+              tabIndex={-1}
+              className="container-page min-h-dvh flex-1 py-6 outline-none md:py-8"
+            >
               <Outlet />
             </main>
             <SiteFooter />

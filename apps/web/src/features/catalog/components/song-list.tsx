@@ -153,9 +153,9 @@ function SongRow({
             <span className="min-w-0 truncate">{song.singer}</span>
           )}
           {showAlbum && song.album?._id ? (
-            // Narrow screens have no album column: the album joins the secondary line ("Artist · Album"). Each
-            // link truncates inside its own box, so neither reaches under the row's buttons.
-            <span className="flex min-w-0 shrink-[2] lg:hidden">
+            // Narrow screens have no album column: the album joins the secondary line ("Artist · Album"), except on
+            // phones, where the artist keeps the room. Each link truncates inside its own box.
+            <span className="hidden min-w-0 shrink-[2] sm:flex lg:hidden">
               <span aria-hidden="true" className="shrink-0 whitespace-pre">
                 {' · '}
               </span>

@@ -50,7 +50,8 @@ function EditLink({ to, label, state }: { to: string; label: string; state?: unk
   );
 }
 
-const accessLabel = (song: Song) => (song.accessType === 'subscription' ? 'Subscribers' : 'Purchase only');
+const accessLabel = (song: Song) =>
+  `${song.freeToStream ? 'Free to stream · ' : ''}${song.accessType === 'subscription' ? 'Subscribers' : 'Purchase only'}`;
 
 function songMeta(song: Song) {
   return [
