@@ -15,7 +15,6 @@
  * its own interpretation); one program for both takes about 15 s here.
  */
 import { Client, Environment } from '@paypal/paypal-server-sdk';
-import Razorpay from 'razorpay';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Exchange, GatewayName } from '../src/index';
@@ -24,7 +23,7 @@ import { paypalTour } from './contracts/paypal-tour';
 import { RAZORPAY_HEADER, razorpaySamples, razorpayTour } from './contracts/razorpay-tour';
 import { STRIPE_HEADER, stripeSamples, stripeTour } from './contracts/stripe-tour';
 import { typeCheck } from './contracts/typecheck';
-import { agentFor, razorpayClient, startForTest } from './support';
+import { agentFor, razorpayRest, startForTest } from './support';
 
 const exchanges: Exchange[] = [];
 let env: Awaited<ReturnType<typeof startForTest>>;
@@ -56,12 +55,11 @@ beforeAll(async () => {
     protocol: 'http',
     maxNetworkRetries: 0,
   });
-  const razorpay = razorpayClient(
-    Razorpay,
+  const razorpay = razorpayRest(
     emulator.razorpay.url,
     credentials.razorpay.keyId,
     credentials.razorpay.keySecret,
-  ) as Razorpay;
+  );
   const paypal = new Client({
     clientCredentialsAuthCredentials: {
       oAuthClientId: credentials.paypal.clientId,

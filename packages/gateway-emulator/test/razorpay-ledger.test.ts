@@ -1,9 +1,8 @@
-import Razorpay from 'razorpay';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postJson, razorpayClient, startForTest, type LooseJson } from './support';
+import { postJson, razorpayRest, startForTest, type LooseJson, type RazorpayRest } from './support';
 
 let env: Awaited<ReturnType<typeof startForTest>>;
-let razorpay: Razorpay;
+let razorpay: RazorpayRest;
 const DAY = 24 * 3600 * 1000;
 
 type Event = { event: string; payload: Record<string, { entity: LooseJson }> };
@@ -23,12 +22,11 @@ async function authorized(amount = 10_000) {
 
 beforeAll(async () => {
   env = await startForTest();
-  razorpay = razorpayClient(
-    Razorpay,
+  razorpay = razorpayRest(
     env.emulator.razorpay.url,
     env.credentials.razorpay.keyId,
     env.credentials.razorpay.keySecret,
-  ) as Razorpay;
+  );
 });
 afterAll(async () => {
   await env.emulator.close();

@@ -1,11 +1,11 @@
 import Razorpay from 'razorpay';
 import utils from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, postJson, startForTest } from './support';
+import { eventually, postJson, razorpayRest, startForTest, type RazorpayRest } from './support';
 import type { LooseJson } from './support';
 
 let env: Awaited<ReturnType<typeof startForTest>>;
-let razorpay: Razorpay;
+let razorpay: RazorpayRest;
 const DAY = 24 * 3600 * 1000;
 
 type Event = { event: string; payload: Record<string, { entity: LooseJson }> };
@@ -34,20 +34,18 @@ const checkout = (body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   env = await startForTest();
-  razorpay = new Razorpay({
-    key_id: env.credentials.razorpay.keyId,
-    key_secret: env.credentials.razorpay.keySecret,
-  });
-  // Backbeat's seam: the SDK's own axios instance, pointed at the emulator.
-  (razorpay as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
-    env.emulator.razorpay.url;
+  razorpay = razorpayRest(
+    env.emulator.razorpay.url,
+    env.credentials.razorpay.keyId,
+    env.credentials.razorpay.keySecret,
+  );
 });
 afterAll(async () => {
   await env.emulator.close();
   await env.hooks.close();
 });
 
-describe('Razorpay emulator through the razorpay SDK', () => {
+describe('Razorpay emulator through its documented REST API', () => {
   it('creates an order, pays it in the test checkout, and signs the result as Razorpay does', async () => {
     const order = await razorpay.orders.create({
       amount: 12900,
@@ -187,9 +185,7 @@ describe('Razorpay emulator through the razorpay SDK', () => {
   });
 
   it('refuses bad credentials and unknown ids with Razorpay’s error shape', async () => {
-    const wrong = new Razorpay({ key_id: 'rzp_test_wrong', key_secret: 'nope' });
-    (wrong as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
-      env.emulator.razorpay.url;
+    const wrong = razorpayRest(env.emulator.razorpay.url, 'rzp_test_wrong', 'nope');
     await expect(wrong.orders.create({ amount: 100, currency: 'INR' })).rejects.toMatchObject({
       statusCode: 401,
     });

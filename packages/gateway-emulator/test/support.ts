@@ -107,14 +107,77 @@ export async function postJson(url: string, body: unknown) {
   return { status: response.status, body: (await response.json().catch(() => null)) as LooseJson };
 }
 
-/** The razorpay SDK pointed at the emulator (its axios instance's base URL, as Backbeat's tests do). */
-export function razorpayClient(
-  Razorpay: new (options: { key_id: string; key_secret: string }) => unknown,
-  url: string,
-  keyId: string,
-  keySecret: string,
-) {
-  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
-  (client as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = url;
-  return client;
+/**
+ * Razorpay's documented REST API (https://razorpay.com/docs/api/), called with Basic auth the way Backbeat's own
+ * client does (apps/server/src/modules/payments/razorpay/razorpay-api.ts): the razorpay SDK has no setting for its
+ * host, and nothing here reaches into its private fields. Methods are named as the SDK names them; a refusal
+ * rejects with the SDK's shape, `{ statusCode, error }`.
+ */
+export function razorpayRest(url: string, keyId: string, keySecret: string) {
+  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const call = async (method: 'GET' | 'POST', path: string, body?: object): Promise<LooseJson> => {
+    let target = `${url.replace(/\/$/, '')}/v1${path}`;
+    if (method === 'GET' && body) {
+      const query = new URLSearchParams(
+        Object.entries(body)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, String(value)]),
+      ).toString();
+      if (query) target += `?${query}`;
+    }
+    const response = await fetch(target, {
+      method,
+      headers: { authorization, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+    });
+    const answer = (await response.json().catch(() => ({}))) as LooseJson;
+    if (!response.ok) throw { statusCode: response.status, error: answer.error as unknown };
+    return answer;
+  };
+  type Params = Record<string, unknown>;
+  /** A list answer: `{ entity: 'collection', count, items }`. */
+  const list = (path: string, query: Params) =>
+    call('GET', path, query) as Promise<{ entity: string; count: number; items: LooseJson[] }>;
+  return {
+    orders: {
+      create: (body: Params) => call('POST', '/orders', body),
+      fetch: (id: string) => call('GET', `/orders/${id}`),
+      fetchPayments: (id: string) => call('GET', `/orders/${id}/payments`),
+      all: (query: Params = {}) => list('/orders', query),
+    },
+    payments: {
+      all: (query: Params = {}) => list('/payments', query),
+      fetch: (id: string) => call('GET', `/payments/${id}`),
+      capture: (id: string, amount: number, currency: string) =>
+        call('POST', `/payments/${id}/capture`, { amount, currency }),
+      refund: (id: string, body: Params = {}) => call('POST', `/payments/${id}/refund`, body),
+      fetchMultipleRefund: (id: string, query: Params = {}) => list(`/payments/${id}/refunds`, query),
+    },
+    refunds: {
+      all: (query: Params = {}) => list('/refunds', query),
+      fetch: (id: string, { payment_id }: { payment_id?: string } = {}) =>
+        call('GET', payment_id ? `/payments/${payment_id}/refunds/${id}` : `/refunds/${id}`),
+    },
+    disputes: {
+      all: (query: Params = {}) => list('/disputes', query),
+      fetch: (id: string) => call('GET', `/disputes/${id}`),
+    },
+    plans: {
+      create: (body: Params) => call('POST', '/plans', body),
+      fetch: (id: string) => call('GET', `/plans/${id}`),
+    },
+    invoices: {
+      fetch: (id: string) => call('GET', `/invoices/${id}`),
+      all: (query: Params = {}) => list('/invoices', query),
+    },
+    customers: { create: (body: Params) => call('POST', '/customers', body) },
+    subscriptions: {
+      create: (body: Params) => call('POST', '/subscriptions', body),
+      fetch: (id: string) => call('GET', `/subscriptions/${id}`),
+      cancel: (id: string, atCycleEnd = false) =>
+        call('POST', `/subscriptions/${id}/cancel`, atCycleEnd ? { cancel_at_cycle_end: 1 } : {}),
+    },
+  };
 }
+
+export type RazorpayRest = ReturnType<typeof razorpayRest>;

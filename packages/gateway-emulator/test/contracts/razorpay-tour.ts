@@ -1,6 +1,5 @@
-import type Razorpay from 'razorpay';
 import type { Exchange, GatewayEmulator } from '../../src/index';
-import { postJson } from '../support';
+import { postJson, type RazorpayRest } from '../support';
 import type { TypedSample } from './typecheck';
 
 const DAY = 24 * 3600 * 1000;
@@ -103,7 +102,7 @@ export const razorpaySamples = (exchanges: Exchange[], webhooks: string[]): Type
 /** Every Razorpay route through orders (failed, captured, never captured), refunds, disputes and a subscription. */
 export async function razorpayTour(
   emulator: GatewayEmulator,
-  razorpay: Razorpay,
+  razorpay: RazorpayRest,
   keyId: string,
 ): Promise<void> {
   const base = emulator.razorpay.url;
