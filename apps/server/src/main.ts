@@ -65,6 +65,9 @@ async function main() {
   startingLine.stop();
   logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
 
+  // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), before
+  // this process answers anything (only scratch whose owner process is gone is removed).
+  await clearScratchSpace(config, logger);
   const seeding = await demoSeedNeeded(config, database);
   const preparation = seeding ? CataloguePreparation.preparing() : CataloguePreparation.ready();
   const app = await buildApp({
@@ -99,9 +102,7 @@ async function main() {
 
   try {
     await seedDemoOnStartup({ config, database, services: app.services, log: logger });
-    // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), and
-    // the jobs it was running are taken back at once by the runner's start.
-    await clearScratchSpace(config, logger);
+    // The jobs a killed predecessor was running are taken back at once by the runner's start.
     await queueStartupWork(jobs);
     if (config.jobs === 'inline') await jobs.start();
     else logger.info('JOBS=off: this instance queues background jobs; `npm run worker` processes run them');

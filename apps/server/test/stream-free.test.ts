@@ -106,6 +106,12 @@ describe('songs free to stream', () => {
 
   it('records a free listen as a play, counted in the dashboards', async () => {
     const user = await createUser(ctx.database.db);
+    // A play counts only for audio the server served to that listener: the player asks for the stream, then its key.
+    const stream = await get(`/api/stream/song/${song.free}`, user);
+    expect(stream.statusCode).toBe(200);
+    const token = new URL(stream.json<{ url: string }>().url, 'http://x').searchParams.get('token')!;
+    const key = await get(`/api/stream/hls/${song.free}/key?token=${encodeURIComponent(token)}`, user);
+    expect(key.statusCode).toBe(200);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/stream/plays',
