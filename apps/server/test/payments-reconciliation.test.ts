@@ -98,6 +98,31 @@ describe('reconciliation applies what webhooks missed', () => {
     expect(await http.stream(ids.song!, user)).toBe(403);
   });
 
+  it('PayPal: a dispute whose event was lost is applied from the Disputes API, and its resolution too', async () => {
+    const user = await fan();
+    const created = await http.post('/api/payments/paypal/create-order', song(), user);
+    const order = created.json<{ id: string; transactionId: string }>();
+    await postJson(`${g.emulator.paypal.url}/_emulator/orders/${order.id}/approve`, { buyer: 'pays' });
+    const captured = await http.post('/api/payments/paypal/capture-order', { orderId: order.id }, user);
+    const captureId = captured.json<{
+      data: { purchase_units: Array<{ payments: { captures: Array<{ id: string }> } }> };
+    }>().data.purchase_units[0]!.payments.captures[0]!.id;
+    expect(await http.stream(ids.song!, user)).toBe(200);
+    const dispute = await postJson(
+      `${g.emulator.paypal.url}/_emulator/transactions/${captureId}/dispute`,
+      {},
+    );
+    const run = await reconcile('paypal');
+    expect(run.fixes.some((fix) => fix.startsWith('dispute '))).toBe(true);
+    expect(await http.stream(ids.song!, user)).toBe(403);
+    // Resolved for the seller: the money comes back, and so does the song, again without a webhook.
+    const disputeId = (dispute.body as { dispute_id: string }).dispute_id;
+    await postJson(`${g.emulator.paypal.url}/_emulator/disputes/${disputeId}/resolve`, { outcome: 'seller' });
+    await reconcile('paypal');
+    expect(await http.stream(ids.song!, user)).toBe(200);
+    expect(await status(order.transactionId)).toBe('paid');
+  });
+
   it('lists a payment no order knows for the admin, once', async () => {
     const api = new RazorpayApi({ ...g.credentials.razorpay, baseUrl: g.emulator.razorpay.url });
     const stranger = await api.createOrder({

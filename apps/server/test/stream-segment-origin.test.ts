@@ -73,7 +73,7 @@ describe('segments served from the media root (SEGMENT_BASE_URL)', () => {
   });
 
   it("lets the web app's players fetch from the CDN's origin (CSP connect-src and media-src)", async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/home' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/cdn\.example\.com/);
     expect(csp).toMatch(/media-src [^;]*https:\/\/cdn\.example\.com/);

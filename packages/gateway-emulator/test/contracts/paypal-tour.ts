@@ -97,6 +97,7 @@ export async function paypalTour(emulator: GatewayEmulator, client: Client): Pro
     await control(`/disputes/${dispute.body.dispute_id as string}/resolve`, { outcome: favour });
     await rest('GET', `/v1/customer/disputes/${dispute.body.dispute_id as string}`);
   }
+  await rest('GET', '/v1/customer/disputes?page_size=1');
 
   // A subscription: product, plan, approval with its first sale, a renewal, a failed billing, refunds of sales.
   const product = await rest('POST', '/v1/catalogs/products', {

@@ -283,6 +283,25 @@ export const V1 = {
       links: z.array(link),
     })
     .strict(),
+  /** "Disputes API > List disputes": summaries, and a `next` link while there are more. */
+  disputeList: z
+    .object({
+      items: z.array(
+        z
+          .object({
+            dispute_id: z.string().regex(/^PP-D-\d+$/),
+            create_time: time,
+            update_time: time,
+            reason: z.string(),
+            status: z.string(),
+            dispute_amount: money,
+            links: z.array(link),
+          })
+          .strict(),
+      ),
+      links: z.array(link),
+    })
+    .strict(),
   /** "Webhooks API > Verify webhook signature" response. */
   verification: z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) }).strict(),
   /** "Webhooks API > Show event notification details": the envelope of every event. */
@@ -380,6 +399,7 @@ export function checkPaypalExchange(exchange: Exchange): string[] | null {
     return checkZod(body, V1.saleRefund);
   if (route.startsWith('/v1/payments/sale/')) return checkZod(body, V1.sale);
   if (route.startsWith('/v1/payments/refund/')) return checkZod(body, V1.saleRefund);
+  if (route === '/v1/customer/disputes') return checkZod(body, V1.disputeList);
   if (route.startsWith('/v1/customer/disputes/')) return checkZod(body, V1.dispute);
   if (route === '/v1/notifications/verify-webhook-signature') return checkZod(body, V1.verification);
   if (route === '/v1/notifications/webhooks-events')

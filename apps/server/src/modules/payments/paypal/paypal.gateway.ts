@@ -278,6 +278,16 @@ export class PaypalGateway implements PaymentGateway {
     return this.restJson('GET', `/v1/customer/disputes/${encodeURIComponent(disputeId)}`);
   }
 
+  /**
+   * One page of disputes updated after `updatedAfter` (Disputes API, "List disputes": summaries, newest update
+   * first, up to 50 a page; the answer's `next` link carries the next page's token).
+   */
+  async listDisputes(updatedAfter: Date, pageToken?: string): Promise<Json> {
+    const query = new URLSearchParams({ update_time_after: updatedAfter.toISOString(), page_size: '50' });
+    if (pageToken) query.set('next_page_token', pageToken);
+    return this.restJson('GET', `/v1/customer/disputes?${query.toString()}`);
+  }
+
   private async restJson(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
     try {
       return (await this.rest<Json>(method, path, body)) ?? {};

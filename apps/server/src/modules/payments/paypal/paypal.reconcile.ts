@@ -2,7 +2,7 @@ import type { PaymentLedger } from '../payment-ledger';
 import type { PaymentsRepository } from '../payments.repository';
 import type { ReconciliationSource, Tally, Window } from '../reconciliation';
 import type { PaypalEvents, PaypalTruth } from './paypal.events';
-import { paypalRefundReport, str, type Json } from './paypal.facts';
+import { paypalDisputeReports, paypalRefundReport, str, type Json } from './paypal.facts';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalSubscriptions } from './paypal.subscriptions';
 
@@ -19,8 +19,9 @@ const isPayment = (code: string) => code.startsWith('T00');
 /**
  * PayPal's Transaction Search (`GET /v1/reporting/transactions`) lists what moved on the account in the window:
  * captures, subscription sales and refunds, each read again (capture with its order, sale with its subscription,
- * refund) and applied as its webhook would. PayPal fills the listing with a delay of up to three hours, which the
- * windows' overlap covers. A payment no order or subscription knows is an issue.
+ * refund) and applied as its webhook would; then the disputes changed in the window (Disputes API). PayPal fills the
+ * listing with a delay of up to three hours, which the windows' overlap covers. A payment no order or subscription
+ * knows is an issue.
  */
 export function paypalReconciliation(
   gateway: PaypalGateway,
@@ -77,6 +78,30 @@ export function paypalReconciliation(
       if (page >= pages || details.length === 0) return;
     }
   };
+  /**
+   * Disputes changed in the window (opened, or resolved for either side), each read again and applied as its
+   * `CUSTOMER.DISPUTE.*` webhook would be: Transaction Search shows a dispute's money only once PayPal settles it.
+   */
+  const reconcileDisputes = async (window: Window, tally: Tally) => {
+    let token: string | undefined;
+    do {
+      const body = await gateway.listDisputes(window.from, token);
+      const items = (body.items as Json[] | undefined) ?? [];
+      for (const item of items) {
+        const id = str(item.dispute_id) ?? '';
+        tally.examined += 1;
+        const dispute = await gateway.getDispute(id);
+        const truth: PaypalTruth = { kind: 'adjustments', reports: paypalDisputeReports(dispute) };
+        const { changes } = await ledger.track((unit) => events.apply(unit, 'reconcile', truth));
+        tally.fixes.push(...changes.map((change) => `dispute ${id}: ${change}`));
+      }
+      const next = ((body.links as Json[] | undefined) ?? []).find((link) => str(link.rel) === 'next');
+      token = next
+        ? (new URL(str(next.href) ?? '', 'https://paypal.invalid').searchParams.get('next_page_token') ??
+          undefined)
+        : undefined;
+    } while (token);
+  };
   return {
     gateway: 'paypal',
     async reconcile(window: Window, tally: Tally) {
@@ -85,6 +110,7 @@ export function paypalReconciliation(
         const to = new Date(Math.min(from + SEARCH_DAYS * DAY_MS, window.to.getTime()));
         await reconcileSlice(new Date(from), to, tally);
       }
+      await reconcileDisputes(window, tally);
     },
   };
 }
