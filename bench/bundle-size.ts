@@ -130,8 +130,13 @@ function main() {
     const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     if (!entryKey) throw new Error('no entry in the Vite manifest');
 
+    // A module that another chunk also imports statically is bundled into a shared chunk, keyed `_<name>-<hash>.js`.
+    const sharedKey = (key: string) => {
+      const name = path.basename(key).replace(/\.[cm]?[jt]sx?$/, '');
+      return Object.keys(manifest).find((candidate) => candidate.startsWith(`_${name}-`));
+    };
     const collect = (key: string, files: Set<string>) => {
-      const chunk = manifest[key];
+      const chunk = manifest[key] ?? manifest[sharedKey(key) ?? ''];
       if (!chunk)
         throw new Error(`${key} is not in the Vite manifest (is router.tsx's route table out of step?)`);
       if (files.has(chunk.file)) return;
