@@ -50,7 +50,8 @@ beforeAll(async () => {
   [a, b, worker] = await Promise.all([
     startApi({ ...shared, JOBS: 'off' }),
     startApi({ ...shared, JOBS: 'off' }),
-    startWorker(shared),
+    // Debug level: the worker says 'job done' for each job it ran (routine outcomes are not logged at info).
+    startWorker({ ...shared, LOG_LEVEL: 'debug' }),
   ]);
   database = await openDatabase({ kind: 'postgres', url: dbUrl, max: 2 });
 }, 180_000);
