@@ -341,7 +341,8 @@ describe('player: a free song and a restored song', () => {
       new RegExp(`${clock(tidal.duration)}$`),
     );
     const toggle = page.getByTestId('player-play-toggle').first();
-    await expect(toggle.getAttribute('data-state')).resolves.toBe('paused');
+    // Ready once the restored song's stream is set up again (a moment after the reload), never left loading.
+    await expect.poll(() => toggle.getAttribute('data-state'), { timeout: 10_000 }).toBe('paused');
     await expect(toggle.isEnabled()).resolves.toBe(true);
     await screenshot(page, 'player-restored-desktop');
     await toggle.click();

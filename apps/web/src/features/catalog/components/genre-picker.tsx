@@ -4,6 +4,13 @@ import { queryErrorText } from '../../../lib/api-query';
 import { useGetGenresQuery } from '../catalog.api';
 
 /** The catalogue's genres as toggle chips (the genre page and settings): skeleton chips until they load. */
+/**
+ * Two equal columns on phones, where chips that wrap by their text width moved when the web font replaced the
+ * fallback (and the skeleton's rows differed from the list's): a layout shift of 0.12 on /genres at 390 px. The
+ * columns keep every chip where the skeleton put it. Wider screens wrap chips by their width.
+ */
+const LAYOUT = 'grid grid-cols-2 gap-3 sm:flex sm:flex-wrap';
+
 export function GenrePicker({
   selected,
   onToggle,
@@ -17,9 +24,12 @@ export function GenrePicker({
   const chip = size === 'sm' ? 'h-9 px-4' : 'h-11 px-5';
   if (isLoading) {
     return (
-      <div className="flex flex-wrap gap-3" aria-hidden="true">
+      <div className={LAYOUT} aria-hidden="true">
         {Array.from({ length: 10 }, (_, index) => (
-          <Skeleton key={index} className={cx('w-28 rounded-pill', size === 'sm' ? 'h-9' : 'h-11')} />
+          <Skeleton
+            key={index}
+            className={cx('w-full rounded-pill sm:w-28', size === 'sm' ? 'h-9' : 'h-11')}
+          />
         ))}
       </div>
     );
@@ -45,7 +55,7 @@ export function GenrePicker({
   return (
     <fieldset>
       <legend className="sr-only">Genres</legend>
-      <ul className="flex flex-wrap gap-3">
+      <ul className={LAYOUT}>
         {genres.map((genre) => {
           const active = selected.includes(genre.name);
           return (
@@ -55,7 +65,7 @@ export function GenrePicker({
                 aria-pressed={active}
                 onClick={() => onToggle(genre.name)}
                 className={cx(
-                  'inline-flex items-center gap-2 rounded-pill border text-body font-semibold transition-colors duration-150 ease-out',
+                  'inline-flex w-full items-center justify-center gap-2 rounded-pill border text-body font-semibold transition-colors duration-150 ease-out sm:w-auto',
                   chip,
                   active
                     ? 'border-accent bg-accent text-bg'
