@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines on purpose: the zod schemas of the whole payments API (checkouts per gateway, orders, history,
+ * refunds, subscriptions and the admin's payments health), one file as the OpenAPI document has one payments tag.
+ */
 import { z } from 'zod';
 import { Id } from './common';
 import { OrderStatus, PaymentHistoryEntry } from './dashboard';

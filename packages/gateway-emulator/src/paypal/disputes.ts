@@ -1,3 +1,4 @@
+import { newestFirst } from '../core/lists';
 import type { Obj } from '../core/store';
 import type { PaypalSales } from './sales';
 import { paypalId, type PaypalContext } from './context';
@@ -84,6 +85,57 @@ export class PaypalDisputes {
       `Dispute ${id} resolved in the ${favour}'s favour`,
     );
     return this.view(dispute);
+  }
+
+  /**
+   * "List disputes": summaries, newest update first, filtered by `start_time` (created at or after),
+   * `update_time_after` / `update_time_before` and `disputed_transaction_id`, in pages of `page_size` linked by
+   * `next_page_token`.
+   */
+  list(input: {
+    start_time?: string;
+    update_time_after?: string;
+    update_time_before?: string;
+    disputed_transaction_id?: string;
+    page_size?: number;
+    next_page_token?: string;
+  }): { items: Array<Record<string, unknown>>; links: Array<ReturnType<PaypalContext['link']>> } {
+    const at = (value: unknown) => Date.parse(String(value));
+    const matching = newestFirst(
+      this.ctx.store
+        .values<Obj>('disputes')
+        .filter(
+          (dispute) =>
+            (!input.start_time || at(dispute.create_time) >= at(input.start_time)) &&
+            (!input.update_time_after || at(dispute.update_time) > at(input.update_time_after)) &&
+            (!input.update_time_before || at(dispute.update_time) < at(input.update_time_before)) &&
+            (!input.disputed_transaction_id ||
+              (dispute.disputed_transactions as Array<{ seller_transaction_id: string }>).some(
+                (t) => t.seller_transaction_id === input.disputed_transaction_id,
+              )),
+        ),
+      (dispute) => at(dispute.update_time),
+    );
+    const size = input.page_size ?? 10;
+    const offset = Number(input.next_page_token ?? 0);
+    const links = [this.ctx.link('/v1/customer/disputes', 'self')];
+    if (offset + size < matching.length) {
+      links.push(
+        this.ctx.link(`/v1/customer/disputes?page_size=${size}&next_page_token=${offset + size}`, 'next'),
+      );
+    }
+    return {
+      items: matching.slice(offset, offset + size).map((dispute) => ({
+        dispute_id: dispute.dispute_id,
+        create_time: dispute.create_time,
+        update_time: dispute.update_time,
+        reason: dispute.reason,
+        status: dispute.status,
+        dispute_amount: dispute.dispute_amount,
+        links: [this.ctx.link(`/v1/customer/disputes/${String(dispute.dispute_id)}`, 'self')],
+      })),
+      links,
+    };
   }
 
   /** A dispute as PayPal shows it (its id is `dispute_id`). */

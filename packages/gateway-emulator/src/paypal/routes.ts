@@ -311,49 +311,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         page_size: z.coerce.number().int().min(1).max(50).optional(),
         next_page_token: z.string().regex(/^\d+$/).optional(),
       }),
-      handler: ({ input }) => {
-        const after = (value: unknown, bound: string | undefined) =>
-          !bound || Date.parse(String(value)) > Date.parse(bound);
-        const before = (value: unknown, bound: string | undefined) =>
-          !bound || Date.parse(String(value)) < Date.parse(bound);
-        const matching = newestFirst(
-          ctx.store
-            .values<Obj>('disputes')
-            .filter(
-              (dispute) =>
-                (!input.start_time ||
-                  Date.parse(String(dispute.create_time)) >= Date.parse(input.start_time)) &&
-                after(dispute.update_time, input.update_time_after) &&
-                before(dispute.update_time, input.update_time_before) &&
-                (!input.disputed_transaction_id ||
-                  (dispute.disputed_transactions as Array<{ seller_transaction_id: string }>).some(
-                    (t) => t.seller_transaction_id === input.disputed_transaction_id,
-                  )),
-            ),
-          (dispute) => Date.parse(String(dispute.update_time)),
-        );
-        const size = input.page_size ?? 10;
-        const offset = Number(input.next_page_token ?? 0);
-        const page = matching.slice(offset, offset + size);
-        const links = [ctx.link('/v1/customer/disputes', 'self')];
-        if (offset + size < matching.length) {
-          links.push(
-            ctx.link(`/v1/customer/disputes?page_size=${size}&next_page_token=${offset + size}`, 'next'),
-          );
-        }
-        return json(200, {
-          items: page.map((dispute) => ({
-            dispute_id: dispute.dispute_id,
-            create_time: dispute.create_time,
-            update_time: dispute.update_time,
-            reason: dispute.reason,
-            status: dispute.status,
-            dispute_amount: dispute.dispute_amount,
-            links: [ctx.link(`/v1/customer/disputes/${String(dispute.dispute_id)}`, 'self')],
-          })),
-          links,
-        });
-      },
+      handler: ({ input }) => json(200, pp.disputes.list(input)),
     }),
     route('GET /v1/customer/disputes/:id', 'bearer', {
       handler: ({ param }) => json(200, pp.disputes.view(ctx.get('disputes', param('id')))),

@@ -1,3 +1,8 @@
+/**
+ * Over 400 lines on purpose: Razorpay's account state and every change it goes through (orders paid, captured,
+ * refunded, disputed; subscriptions charged on the clock, cancelled; the events each change emits) in one place, so
+ * the routes (routes.ts) and controls stay thin.
+ */
 import { addMonths, DAY_MS, type Clock } from '../core/clock';
 import { controlRoutes } from '../core/control';
 import { ProviderState } from '../core/provider';

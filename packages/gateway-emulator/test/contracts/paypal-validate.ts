@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines on purpose: one table of PayPal's documented v1 shapes (zod), beside the SDK's own model schemas
+ * made strict; the table reads best whole.
+ */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
