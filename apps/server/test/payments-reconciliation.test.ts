@@ -51,6 +51,18 @@ async function reconcile(gateway: string) {
   }>().runs[0]!;
 }
 
+/** A PayPal checkout approved and captured by the buyer: the order and its capture id. */
+async function paypalPurchase(user: Awaited<ReturnType<typeof fan>>) {
+  const created = await http.post('/api/payments/paypal/create-order', song(), user);
+  const order = created.json<{ id: string; transactionId: string }>();
+  await postJson(`${g.emulator.paypal.url}/_emulator/orders/${order.id}/approve`, { buyer: 'pays' });
+  const captured = await http.post('/api/payments/paypal/capture-order', { orderId: order.id }, user);
+  const captureId = captured.json<{
+    data: { purchase_units: Array<{ payments: { captures: Array<{ id: string }> } }> };
+  }>().data.purchase_units[0]!.payments.captures[0]!.id;
+  return { order, captureId };
+}
+
 describe('reconciliation applies what webhooks missed', () => {
   it('Stripe: a payment whose every event was lost is paid after reconciliation, and the admin sees the fix', async () => {
     const user = await fan();
@@ -83,13 +95,7 @@ describe('reconciliation applies what webhooks missed', () => {
 
   it('PayPal: a refund made in PayPal whose event was lost is applied from its transaction search', async () => {
     const user = await fan();
-    const created = await http.post('/api/payments/paypal/create-order', song(), user);
-    const order = created.json<{ id: string; transactionId: string }>();
-    await postJson(`${g.emulator.paypal.url}/_emulator/orders/${order.id}/approve`, { buyer: 'pays' });
-    const captured = await http.post('/api/payments/paypal/capture-order', { orderId: order.id }, user);
-    const captureId = captured.json<{
-      data: { purchase_units: Array<{ payments: { captures: Array<{ id: string }> } }> };
-    }>().data.purchase_units[0]!.payments.captures[0]!.id;
+    const { order, captureId } = await paypalPurchase(user);
     expect(await http.stream(ids.song!, user)).toBe(200);
     await postJson(`${g.emulator.paypal.url}/_emulator/captures/${captureId}/refund`, {});
     expect(await http.stream(ids.song!, user)).toBe(200);
@@ -100,13 +106,7 @@ describe('reconciliation applies what webhooks missed', () => {
 
   it('PayPal: a dispute whose event was lost is applied from the Disputes API, and its resolution too', async () => {
     const user = await fan();
-    const created = await http.post('/api/payments/paypal/create-order', song(), user);
-    const order = created.json<{ id: string; transactionId: string }>();
-    await postJson(`${g.emulator.paypal.url}/_emulator/orders/${order.id}/approve`, { buyer: 'pays' });
-    const captured = await http.post('/api/payments/paypal/capture-order', { orderId: order.id }, user);
-    const captureId = captured.json<{
-      data: { purchase_units: Array<{ payments: { captures: Array<{ id: string }> } }> };
-    }>().data.purchase_units[0]!.payments.captures[0]!.id;
+    const { order, captureId } = await paypalPurchase(user);
     expect(await http.stream(ids.song!, user)).toBe(200);
     const dispute = await postJson(
       `${g.emulator.paypal.url}/_emulator/transactions/${captureId}/dispute`,
