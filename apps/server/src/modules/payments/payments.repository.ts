@@ -1,3 +1,8 @@
+/**
+ * Over 400 lines on purpose for now: the ledger's own tables (orders, payments, events, refunds) and the
+ * transaction that writes them together; offers, subscriptions and adjustments already have repositories of their
+ * own (offers/subscriptions/adjustments.repository.ts). What is left splits with the gateway scaffold of issue 22.
+ */
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
