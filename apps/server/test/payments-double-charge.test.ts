@@ -135,6 +135,101 @@ describe('a second tab paying for what the buyer owns', () => {
   });
 });
 
+describe('a second payment the gateway will not refund (it was disputed)', () => {
+  /** Opens a dispute on the PaymentIntent's charge at the emulated bank; answers how to close it won. */
+  async function dispute(paymentIntentId: string) {
+    const opened = await postJson(
+      `${g.emulator.stripe.url}/_emulator/charges/${paymentIntentId}/dispute`,
+      {},
+    );
+    expect(opened.status).toBe(200);
+    return async () => {
+      const path = `/_emulator/disputes/${String(opened.body!.id)}/close`;
+      const closed = await postJson(`${g.emulator.stripe.url}${path}`, { outcome: 'won' });
+      expect(closed.status).toBe(200);
+    };
+  }
+  /** A dispute opened and won at once: the money comes back to the seller. */
+  const disputeWon = async (paymentIntentId: string) => (await dispute(paymentIntentId))();
+  const moneyAtStripe = async (paymentIntentId: string) => {
+    const intent = await stripe().paymentIntents.retrieve(paymentIntentId);
+    const charge = await stripe().charges.retrieve(String(intent.latest_charge));
+    return intent.amount_received - charge.amount_refunded;
+  };
+
+  it('is kept, and the buyer’s other payment refunded instead: one payment stands, the song still plays', async () => {
+    const user = await fan();
+    const tab1 = await openStripe(user);
+    const tab2 = await openStripe(user);
+    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
+    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    await disputeWon(tab2.paymentIntentId);
+    await settle('stripe');
+    // Stripe refuses to refund the disputed charge, so the first payment goes back and the second holds the song.
+    expect(await moneyAtStripe(tab1.paymentIntentId)).toBe(0);
+    expect(await moneyAtStripe(tab2.paymentIntentId)).toBe(199);
+    expect((await orderRow(tab1.transactionId)).status).toBe('refunded');
+    expect((await orderRow(tab2.transactionId)).status).toBe('paid');
+    expect(await http.stream(ids.song!, user)).toBe(200);
+    const issues = await g.ctx.database.db
+      .select()
+      .from(paymentIssues)
+      .where(eq(paymentIssues.kind, 'duplicate_payment'));
+    expect(issues.find((issue) => issue.orderId === tab2.transactionId)).toMatchObject({
+      status: 'resolved',
+      resolution: expect.stringContaining('kept'),
+    });
+    expect(issues.find((issue) => issue.orderId === tab1.transactionId)).toMatchObject({
+      status: 'resolved',
+    });
+  });
+
+  it('is swapped the same way when the dispute is won long after the second payment was settled', async () => {
+    const user = await fan();
+    const tab1 = await openStripe(user);
+    const tab2 = await openStripe(user);
+    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
+    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    const win = await dispute(tab2.paymentIntentId);
+    await settle('stripe');
+    // While the bank holds the second payment, only the first holds money: nothing to refund.
+    expect(await moneyAtStripe(tab1.paymentIntentId)).toBe(199);
+    expect((await orderRow(tab2.transactionId)).status).toBe('disputed');
+    await win();
+    await settle('stripe');
+    expect(await moneyAtStripe(tab1.paymentIntentId)).toBe(0);
+    expect(await moneyAtStripe(tab2.paymentIntentId)).toBe(199);
+    expect((await orderRow(tab2.transactionId)).status).toBe('paid');
+    expect(await http.stream(ids.song!, user)).toBe(200);
+  });
+
+  it('when both payments were disputed, neither can be refunded: the admin is told to return one by hand', async () => {
+    const user = await fan();
+    const tab1 = await openStripe(user);
+    const tab2 = await openStripe(user);
+    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
+    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    await disputeWon(tab1.paymentIntentId);
+    await disputeWon(tab2.paymentIntentId);
+    await settle('stripe');
+    expect(await moneyAtStripe(tab1.paymentIntentId)).toBe(199);
+    expect(await moneyAtStripe(tab2.paymentIntentId)).toBe(199);
+    const open = await g.ctx.database.db
+      .select()
+      .from(paymentIssues)
+      .where(and(eq(paymentIssues.kind, 'refund_failed'), eq(paymentIssues.status, 'open')));
+    const listed = open.filter((issue) => [tab1.transactionId, tab2.transactionId].includes(issue.orderId!));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.detail).toContain('another way');
+    expect(await http.stream(ids.song!, user)).toBe(200);
+    const admin = await catalogFixtures(g.ctx.database).user('admin');
+    const health = await http.get('/api/admin/payments/health', admin);
+    expect(health.statusCode).toBe(200);
+    const shown = health.json<{ issues: Array<{ kind: string; status: string }> }>().issues;
+    expect(shown.some((issue) => issue.kind === 'refund_failed' && issue.status === 'open')).toBe(true);
+  });
+});
+
 describe('money that must not buy anything', () => {
   it('a PayPal capture of another amount is refunded, flagged for the admin, and the buyer told', async () => {
     const user = await fan();

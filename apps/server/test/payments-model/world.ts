@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { GatewayName } from '@backbeat/gateway-emulator';
 import { orders, paymentIssues, payments, refunds } from '../../src/db/schema';
+import { KEPT_INSTEAD } from '../../src/modules/payments/adjustments.repository';
 import { catalogFixtures } from '../catalog-fixtures';
 import { gatewayTestApp, type GatewayTestApp } from '../gateways.fixtures';
 import { commerceFixtures, requests, type TestUser } from '../payments.fixtures';
@@ -124,11 +125,25 @@ export async function standingPaidOrders(world: World, orderIds: string[]): Prom
     )})
       and o.status = 'paid'
       and not exists (select 1 from ${paymentIssues} i where i.order_id = o.id
-                      and i.kind in ('duplicate_payment', 'amount_mismatch'))
+                      and i.kind in ('duplicate_payment', 'amount_mismatch')
+                      and coalesce(i.resolution, '') <> ${KEPT_INSTEAD})
       and coalesce((select sum(amount) from ${payments} p where p.order_id = o.id and p.status = 'succeeded'), 0)
         > coalesce((select sum(amount) from ${refunds} r where r.order_id = o.id), 0)
     group by 1`);
   return new Map(rows.map((row) => [row.item, row.standing]));
+}
+
+/** Whether the admin is told that money of one of these orders must be returned by hand (an open `refund_failed`). */
+export async function refundByHandListed(world: World, orderIds: string[]): Promise<boolean> {
+  if (orderIds.length === 0) return false;
+  const rows = await world.g.ctx.database.query<{ n: number }>(sql`
+    select count(*)::int as n from ${paymentIssues}
+    where kind = 'refund_failed' and status = 'open'
+      and order_id in (${sql.join(
+        orderIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  return (rows[0]?.n ?? 0) > 0;
 }
 
 /** Webhooks of a gateway that were emitted and not answered 2xx yet (held, dropped, or failed). */

@@ -48,6 +48,36 @@ export class EntitlementGrants {
         where ${purchases.revokedAt} is not null`);
   }
 
+  /**
+   * The order whose own purchase gives the buyer this song or album now; null when nothing does, or when a song is
+   * theirs through an album.
+   */
+  async holderOf(
+    userId: string,
+    item: { songId?: string | null; albumId?: string | null },
+  ): Promise<string | null> {
+    const where = item.songId
+      ? and(eq(purchases.songId, item.songId), isNull(purchases.grantedByAlbumId))
+      : item.albumId
+        ? eq(purchases.albumId, item.albumId)
+        : undefined;
+    if (!where) return null;
+    const [row] = await this.db
+      .select({ orderId: purchases.orderId })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), isNull(purchases.revokedAt), where))
+      .limit(1);
+    return row?.orderId ?? null;
+  }
+
+  /** What one order granted is now held by another order of the same item (the ledger keeps that payment instead). */
+  async moveOrder(fromOrderId: string, toOrderId: string): Promise<void> {
+    await this.db
+      .update(purchases)
+      .set({ orderId: toOrderId })
+      .where(and(eq(purchases.orderId, fromOrderId), isNull(purchases.revokedAt)));
+  }
+
   /** Takes back everything one order granted (refund, dispute); returns how many entitlements it revoked. */
   async revokeOrder(orderId: string, at: Date): Promise<number> {
     const rows = await this.db

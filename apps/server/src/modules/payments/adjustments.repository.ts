@@ -13,7 +13,24 @@ export interface OrderMoney {
   takenBack: number;
   /** A dispute is open or was lost (not reversed): the bank holds the money. */
   disputed: boolean;
+  /** A dispute was ever opened, whatever its outcome: Stripe and PayPal refuse to refund such a payment. */
+  everDisputed: boolean;
 }
+
+/**
+ * The resolution of a refused payment's issue when the ledger kept that payment after all (it was disputed, so the
+ * gateway would not refund it) and refunded the buyer's other payment for the item instead.
+ */
+export const KEPT_INSTEAD =
+  'kept: it was disputed and cannot be refunded; the other payment was refunded instead';
+
+/** Issues that mark an order's money as never to be granted, unless the ledger kept it instead. */
+const refusedMoney = (orderId: string) =>
+  and(
+    eq(paymentIssues.orderId, orderId),
+    inArray(paymentIssues.kind, ['amount_mismatch', 'duplicate_payment']),
+    sql`coalesce(${paymentIssues.resolution}, '') <> ${KEPT_INSTEAD}`,
+  );
 
 /**
  * The SQL of what happens to money after a payment: refunds and disputes kept until their payment is known
@@ -88,6 +105,7 @@ export class AdjustmentsRepository {
       paid: paid?.total ?? 0,
       takenBack: moved?.total ?? 0,
       disputed: (moved?.disputes ?? 0) > (moved?.reversals ?? 0),
+      everDisputed: (moved?.disputes ?? 0) > 0,
     };
   }
 
@@ -139,14 +157,17 @@ export class AdjustmentsRepository {
     const rows = await this.db
       .select({ id: paymentIssues.id })
       .from(paymentIssues)
-      .where(
-        and(
-          eq(paymentIssues.orderId, orderId),
-          inArray(paymentIssues.kind, ['amount_mismatch', 'duplicate_payment']),
-        ),
-      )
+      .where(refusedMoney(orderId))
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** The ledger keeps a refused payment after all: its issues are settled as `KEPT_INSTEAD`. */
+  async keepRefused(orderId: string, at: Date): Promise<void> {
+    await this.db
+      .update(paymentIssues)
+      .set({ status: 'resolved', resolution: KEPT_INSTEAD, resolvedAt: at })
+      .where(refusedMoney(orderId));
   }
 
   /** An admin settled an issue by hand; null when there is no such issue. */
@@ -164,12 +185,7 @@ export class AdjustmentsRepository {
     const [row] = await this.db
       .select({ kind: paymentIssues.kind })
       .from(paymentIssues)
-      .where(
-        and(
-          eq(paymentIssues.orderId, orderId),
-          inArray(paymentIssues.kind, ['amount_mismatch', 'duplicate_payment']),
-        ),
-      )
+      .where(refusedMoney(orderId))
       .limit(1);
     return row?.kind === 'amount_mismatch' || row?.kind === 'duplicate_payment' ? row.kind : null;
   }

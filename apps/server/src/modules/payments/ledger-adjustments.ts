@@ -7,7 +7,7 @@ import type { OrderRow, RefundRow } from './payments.repository';
  * id; then the order's standing follows its money: while the payment minus what was taken back is above zero the
  * order stands (a partial refund keeps the purchase), at zero or below it is refunded or disputed and what that
  * payment bought is taken back (a song, an album, or the subscription period it paid for, nothing more); a reversal
- * (a dispute the seller won) brings it back.
+ * (a dispute the seller won) brings it back; refused money it brings back is refunded again (ledger-refused-money.ts).
  */
 export class LedgerAdjustments {
   constructor(private readonly ledger: PaymentLedger) {}
@@ -35,7 +35,7 @@ export class LedgerAdjustments {
     if (!refund) return null;
     unit.changes.push(`${report.gateway} ${report.kind} ${report.externalId} recorded for order ${order.id}`);
     if (locked.userId) unit.touchedUsers.add(locked.userId);
-    await this.restand(unit, locked);
+    await this.restand(unit, locked, report);
     await this.ledger.queueReceipt(unit, { kind: 'refund', orderId: order.id, refundId: refund.id });
     return refund;
   }
@@ -45,7 +45,7 @@ export class LedgerAdjustments {
    * it bought taken back) when none does. Money that was never to buy anything (another amount, a second payment)
    * never grants; once returned, its issue is resolved.
    */
-  private async restand(unit: LedgerUnit, order: OrderRow): Promise<void> {
+  private async restand(unit: LedgerUnit, order: OrderRow, report: RefundReport): Promise<void> {
     const money = await unit.repo.adjustments.moneyOf(order.id);
     if (money.paid <= 0) return;
     const remaining = money.paid - money.takenBack;
@@ -65,7 +65,11 @@ export class LedgerAdjustments {
       await this.takeBack(unit, order);
       return;
     }
-    if (ungrantable) return;
+    if (ungrantable) {
+      // Refused money that came back (a dispute the seller won) must go back to the buyer all the same.
+      if (report.kind === 'reversal') await this.ledger.refused.refundAgain(unit, order);
+      return;
+    }
     if (order.status === 'refunded' || order.status === 'disputed') {
       // A dispute the seller won (or a refund that did not take everything back): the order stands again.
       const restored = await unit.repo.updateOrder(order.id, { status: 'paid', now: unit.now });

@@ -37,6 +37,11 @@ export function autoRefundHandler(deps: PaymentJobDeps): JobHandler {
     const money = await deps.repo.adjustments.moneyOf(order.id);
     const remaining = money.paid - money.takenBack;
     if (remaining <= 0) return;
+    if (money.everDisputed) {
+      // The gateway would refuse: a disputed payment is kept and the buyer's other payment refunded instead.
+      await deps.ledger.run((unit) => deps.ledger.refused.keepDisputed(unit, order.id, reason));
+      return;
+    }
     try {
       const report = await deps.gateways.get(order.gateway).refund(order, payment, {
         amount: remaining < payment.amount ? remaining : undefined,

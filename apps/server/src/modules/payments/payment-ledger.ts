@@ -1,9 +1,10 @@
 import type { PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { EntitlementEvents } from '../access/entitlement-events';
 import { LedgerAdjustments } from './ledger-adjustments';
+import { LedgerRefusedMoney } from './ledger-refused-money';
+import { AUTO_JOB_ATTEMPTS, PAYMENT_JOBS } from './payment-jobs.types';
 import { LedgerSubscriptions, type SubscriptionPayment } from './ledger-subscriptions';
 import type { PaymentConfirmation, RefundReport } from './payment-gateway';
-import { AUTO_JOB_ATTEMPTS, PAYMENT_JOBS, type AutoRefundJob } from './payment-jobs.types';
 import type {
   OrderRow,
   PaymentEventStatus,
@@ -82,9 +83,11 @@ export interface Settlement {
 export class PaymentLedger {
   readonly adjustments: LedgerAdjustments;
   readonly subscriptions: LedgerSubscriptions;
+  readonly refused: LedgerRefusedMoney;
 
   constructor(private readonly deps: LedgerDeps) {
     this.adjustments = new LedgerAdjustments(this);
+    this.refused = new LedgerRefusedMoney(this);
     this.subscriptions = new LedgerSubscriptions(this);
   }
 
@@ -182,9 +185,9 @@ export class PaymentLedger {
     unit.changes.push(`${order.gateway} payment ${confirmation.externalId} recorded for order ${order.id}`);
     let settled: Settlement;
     if (mismatch) {
-      settled = await this.refuseMoney(unit, order, confirmation, 'amount_mismatch');
+      settled = await this.refused.refuse(unit, order, confirmation, 'amount_mismatch');
     } else if (await this.ownedElsewhere(unit, order)) {
-      settled = await this.refuseMoney(unit, order, confirmation, 'duplicate_payment');
+      settled = await this.refused.refuse(unit, order, confirmation, 'duplicate_payment');
     } else {
       const paid =
         order.status === 'paid'
@@ -247,53 +250,6 @@ export class PaymentLedger {
 
   endSubscription(unit: LedgerUnit, subscription: SubscriptionRow) {
     return this.subscriptions.end(unit, subscription);
-  }
-
-  /**
-   * Money that must not buy anything: a capture of another amount than the order's, or a second payment for
-   * something the buyer already owns. It is recorded (the ledger holds what the gateway holds), flagged for the
-   * admin and refunded automatically by a job; the refund receipt tells the buyer why.
-   */
-  private async refuseMoney(
-    unit: LedgerUnit,
-    order: OrderRow,
-    confirmation: PaymentConfirmation,
-    kind: 'amount_mismatch' | 'duplicate_payment',
-  ): Promise<Settlement> {
-    const detail =
-      kind === 'amount_mismatch'
-        ? `${order.gateway} captured ${confirmation.amount} ${confirmation.currency} for an order of ${order.amount} ${order.currency}; refunding it`
-        : `a second payment for "${order.itemTitle}", which the buyer already owns; refunding it`;
-    await unit.repo.adjustments.openIssue({
-      gateway: order.gateway,
-      kind,
-      externalId: confirmation.externalId,
-      orderId: order.id,
-      amount: confirmation.amount,
-      currency: confirmation.currency,
-      detail,
-      at: unit.now,
-    });
-    const next = kind === 'amount_mismatch' ? 'failed' : 'paid';
-    const updated =
-      order.status === next ? order : await unit.repo.updateOrder(order.id, { status: next, now: unit.now });
-    const job: AutoRefundJob = { orderId: order.id, paymentId: confirmation.externalId, reason: kind };
-    await this.queueJob(unit, PAYMENT_JOBS.autoRefund, { ...job }, AUTO_JOB_ATTEMPTS);
-    if (order.itemType === 'subscription' && order.subscriptionId) {
-      // The refused subscription must not renew either.
-      await this.queueJob(
-        unit,
-        PAYMENT_JOBS.cancelSubscription,
-        { subscriptionId: order.subscriptionId },
-        AUTO_JOB_ATTEMPTS,
-      );
-    }
-    return {
-      order: updated,
-      changed: true,
-      mismatch: kind === 'amount_mismatch',
-      duplicate: kind === 'duplicate_payment',
-    };
   }
 
   /** Whether the buyer owns the order's song or album through another order (a second tab, another gateway). */
