@@ -79,18 +79,36 @@ describe('ResponseCache', () => {
   });
 
   it('expires entries after the TTL and keeps the total size bounded', async () => {
-    const cache = new ResponseCache({ ttlMs: 50, maxSize: 16 * 40 });
+    let now = Date.UTC(2027, 0, 1);
+    const cache = new ResponseCache({ ttlMs: 50, maxSize: 16 * 40, now: () => now });
     const t = appWith(cache, 'everyone');
     app = t.app;
     await t.app.inject({ method: 'GET', url: '/thing' });
+    now += 49;
     await t.app.inject({ method: 'GET', url: '/thing' });
     expect(t.runs()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    now += 1;
     await t.app.inject({ method: 'GET', url: '/thing' });
     expect(t.runs()).toBe(2);
     for (let i = 0; i < 40; i++) await t.app.inject({ method: 'GET', url: `/thing?n=${i}` });
     expect(cache.count).toBeLessThan(40);
     expect(cache.count).toBeGreaterThan(0);
+  });
+
+  it('keeps a viewer answer only until the deadline the viewer has, on the app clock (a period that ends)', async () => {
+    // The app clock may run far from the wall clock (tests move it a month at once): both sides use it.
+    let now = Date.UTC(2030, 5, 1);
+    const periodEnd = now + 30 * 24 * 3600 * 1000;
+    const cache = new ResponseCache({ now: () => now, viewerValidUntil: async () => periodEnd });
+    const t = appWith(cache, 'viewer');
+    app = t.app;
+    const asA = () => t.app.inject({ method: 'GET', url: '/thing', headers: { 'x-user': 'a' } });
+    await asA();
+    await asA();
+    expect(t.runs()).toBe(1);
+    now = periodEnd + 60_000;
+    await asA();
+    expect(t.runs()).toBe(2);
   });
 
   it('compares If-None-Match weakly, in lists and with *', () => {

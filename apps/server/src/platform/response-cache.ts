@@ -19,6 +19,11 @@ export interface ResponseCacheOptions {
    * generation.
    */
   viewerValidUntil?: (userId: string) => Promise<number>;
+  /**
+   * The time (epoch ms) entries expire by: the app's clock, the one `viewerValidUntil` answers in (tests move it a
+   * month at once; a cached `canPlay` must not outlive the period it was computed in).
+   */
+  now?: () => number;
 }
 
 interface Entry {
@@ -63,6 +68,7 @@ export class ResponseCache {
   private readonly pending = new WeakMap<FastifyRequest, Pending>();
   private readonly viewerDeadlines = new Map<string, Promise<number>>();
   private readonly ttlMs: number;
+  private readonly now: () => number;
   private readonly maxSize: number;
   private size = 0;
   private generation = 0;
@@ -71,6 +77,7 @@ export class ResponseCache {
 
   constructor(private readonly options: ResponseCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 10_000;
+    this.now = options.now ?? Date.now;
     this.maxSize = options.maxSize ?? 32 * 1024 * 1024;
   }
 
@@ -179,7 +186,7 @@ export class ResponseCache {
   private lookup(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
+    if (entry.expiresAt <= this.now()) {
       this.remove(key, entry);
       return undefined;
     }
@@ -187,14 +194,14 @@ export class ResponseCache {
   }
 
   private async store(pending: Pending, body: string, etag: string): Promise<void> {
-    let expiresAt = Date.now() + this.ttlMs;
+    let expiresAt = this.now() + this.ttlMs;
     if (pending.userId && this.options.viewerValidUntil) {
       expiresAt = Math.min(expiresAt, await this.viewerDeadline(pending.userId));
     }
     // A write (or this account's entitlement change) happened while the answer was computed: it may be stale.
     if (pending.generation !== this.generation) return;
     if (pending.userId && pending.userEpoch !== this.userEpoch) return;
-    if (expiresAt <= Date.now() || body.length > this.maxSize / 16) return;
+    if (expiresAt <= this.now() || body.length > this.maxSize / 16) return;
     const previous = this.entries.get(pending.key);
     if (previous) this.remove(pending.key, previous);
     this.entries.set(pending.key, { body, etag, expiresAt });
@@ -211,7 +218,7 @@ export class ResponseCache {
     const cached = this.viewerDeadlines.get(userId);
     if (cached) {
       const deadline = await cached;
-      if (deadline > Date.now()) return deadline;
+      if (deadline > this.now()) return deadline;
       if (this.viewerDeadlines.get(userId) === cached) this.viewerDeadlines.delete(userId);
     }
     const epoch = [this.generation, this.userEpoch].join();

@@ -14,6 +14,7 @@ import { subscriptionPlaysAt } from '../access/entitlement-rules';
  */
 export function createCatalogCache(db: AppDb, clock: () => Date = () => new Date()): ResponseCache {
   return new ResponseCache({
+    now: () => clock().getTime(),
     viewerValidUntil: async (userId) => {
       const now = clock();
       const [row] = await db
