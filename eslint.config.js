@@ -67,6 +67,11 @@ export default tseslint.config(
     },
   },
   {
+    // Repository scripts run by Node.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     // The gateway emulator's stand-ins of the providers' browser scripts: plain ES5-style browser JavaScript.
     files: ['packages/gateway-emulator/browser/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
