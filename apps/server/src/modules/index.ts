@@ -8,7 +8,7 @@ import { ChangeBus } from '../platform/change-bus';
 import { AccountErasure } from '../platform/account-erasure';
 import type { ResponseCache } from '../platform/response-cache';
 import { SessionCache, type SessionRevocations } from '../platform/session-cache';
-import { EntitlementEvents } from './access/entitlement-events';
+import { EntitlementEvents } from './access';
 import { registerAuthModule } from './auth';
 import { registerCatalog, registerCatalogJobs } from './catalog';
 import { createCatalogCache } from './catalog/catalog-cache';

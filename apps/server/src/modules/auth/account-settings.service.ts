@@ -2,7 +2,8 @@ import type { ChangePasswordResponse, ConfirmEmailResponse, User } from '@backbe
 import type { AuthUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors';
 import type { MediaStore } from '../../storage/media-store';
-import { imageFolder, storeCoverImage } from '../catalog/cover-images';
+import { imageFolder } from '../../platform/media-url';
+import { storeCoverImage } from '../catalog/cover-images';
 import { uploadError } from '../catalog/catalog-write.support';
 import type { ReceivedFile } from '../catalog/upload-form';
 import type { Mailer } from '../mail';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { loadEntitlements } from '../access/entitlements.repository';
+import { loadEntitlements } from '../access';
 import { ffmpegLocator } from '../media';
 import { AlbumWriteService } from './album-write.service';
 import { ArtistWriteService } from './artist-write.service';

@@ -21,9 +21,9 @@ import {
   users,
 } from '../../db/schema';
 import { albumColumns, type AlbumRow } from '../catalog/album.repository';
-import type { PageWindow, Paged } from '../catalog/catalog.pagination';
+import type { PageWindow, Paged } from '../../platform/pagination';
 import { songListColumns, type SongRow } from '../catalog/song.repository';
-import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
+import { purchaseStands, subscriptionPlaysAt } from '../access';
 
 /** Integer sums arrive as bigint (a string from node-postgres); amounts in minor units fit a JS number. */
 const sumOf = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);

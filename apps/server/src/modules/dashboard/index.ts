@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { loadEntitlements } from '../access/entitlements.repository';
+import { loadEntitlements } from '../access';
 import { SongView } from '../catalog/song-view';
 import { DashboardAnalyticsRepository } from './dashboard-analytics.repository';
 import { dashboardAnalyticsRoutes } from './dashboard-analytics.routes';

@@ -5,7 +5,7 @@ import {
   type PlaylistSummary,
   type UpdatePlaylistBody,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import type { Viewer } from '../access';
 import type { SongView } from '../catalog/song-view';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { presentPlaylist, presentPlaylistDetail } from './playlist.presenter';
