@@ -20,9 +20,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import { albumColumns, type AlbumRow } from '../catalog/album.repository';
 import type { PageWindow, Paged } from '../../platform/pagination';
-import { songListColumns, type SongRow } from '../catalog/song.repository';
+import { albumColumns, songListColumns, type AlbumRow, type SongRow } from '../catalog';
 import { purchaseStands, subscriptionPlaysAt } from '../access';
 
 /** Integer sums arrive as bigint (a string from node-postgres); amounts in minor units fit a JS number. */

@@ -15,8 +15,7 @@ import {
 import { canManageArtist, type Viewer } from '../access';
 import { forbidden, notFound } from '../../platform/errors';
 import { pageWindow, pagination } from '../../platform/pagination';
-import { presentAlbum } from '../catalog/catalog.presenter';
-import type { SongView } from '../catalog/song-view';
+import { presentAlbum, type SongView } from '../catalog';
 import type {
   DashboardArtist,
   DashboardRepository,

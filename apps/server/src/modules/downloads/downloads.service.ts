@@ -7,8 +7,8 @@ import type {
 } from '@backbeat/contract';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { decideSongAccess, decideSongDownload, DOWNLOAD_ALBUM_DENIED, type Viewer } from '../access';
-import type { RateLimitRule, RateLimitService } from '../auth/rate-limit.service';
-import type { RenditionRepository } from '../catalog/rendition.repository';
+import type { RateLimitRule, RateLimitService } from '../auth';
+import type { RenditionRepository } from '../catalog';
 import {
   albumDownload,
   albumFileName,
