@@ -39,8 +39,9 @@ const webBoundaries = [
 
 /**
  * Server import boundaries (ARCHITECTURE.md): a module (`modules/<m>/`) uses another only through its `index.ts`
- * (its public surface); `access/` is the shared kernel, reached the same way. Infrastructure (db, jobs, platform,
- * storage, config) sits below the modules and never imports them.
+ * (its public surface), and so do the app, the entry points and the demo seed; `access/` is the shared kernel,
+ * reached the same way. Infrastructure (db, jobs, platform, storage, config) sits below the modules and never
+ * imports them.
  */
 const server = './apps/server/src';
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
@@ -59,6 +60,21 @@ const serverBoundaries = [
         message: `modules/${module} may use modules/${other} only through its index.ts (its public surface)`,
       })),
   ),
+  // The composition roots (the app, the entry points, the demo seed, the module registry) use modules the same way.
+  ...serverModules.map((module) => ({
+    target: [
+      `${server}/app.ts`,
+      `${server}/bootstrap.ts`,
+      `${server}/main.ts`,
+      `${server}/worker.ts`,
+      `${server}/demo`,
+      `${server}/ops`,
+      `${server}/modules/index.ts`,
+    ],
+    from: `${server}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `modules/${module} is used only through its index.ts (its public surface)`,
+  })),
   {
     target: [
       `${server}/db`,

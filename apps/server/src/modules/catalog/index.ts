@@ -45,6 +45,8 @@ export { enqueueMp3, enqueuePreview } from './rendition.jobs';
 export { RenditionRepository } from './rendition.repository';
 export { songListColumns, type SongRow } from './song.repository';
 export type { SongView } from './song-view';
+export { toSearchText, toSlug } from './search-text';
+export { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from './transcode.job';
 export { UPLOAD_ERROR_RESPONSES, type ReceivedFile } from './upload-form';
 
 /** Songs as one viewer sees them (`canPlay`, `canDownload`), with entitlements read from `db`. */
