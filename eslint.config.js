@@ -37,6 +37,58 @@ const webBoundaries = [
   },
 ];
 
+/**
+ * Server import boundaries (ARCHITECTURE.md): a module (`modules/<m>/`) uses another only through its `index.ts`
+ * (its public surface), and so do the app, the entry points and the demo seed; `access/` is the shared kernel,
+ * reached the same way. Infrastructure (db, jobs, platform, storage, config) sits below the modules and never
+ * imports them.
+ */
+const server = './apps/server/src';
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverBoundaries = [
+  ...serverModules.flatMap((module) =>
+    serverModules
+      .filter((other) => other !== module)
+      .map((other) => ({
+        target: `${server}/modules/${module}`,
+        from: `${server}/modules/${other}`,
+        except: ['./index.ts'],
+        message: `modules/${module} may use modules/${other} only through its index.ts (its public surface)`,
+      })),
+  ),
+  // The composition roots (the app, the entry points, the demo seed, the module registry) use modules the same way.
+  ...serverModules.map((module) => ({
+    target: [
+      `${server}/app.ts`,
+      `${server}/bootstrap.ts`,
+      `${server}/main.ts`,
+      `${server}/worker.ts`,
+      `${server}/demo`,
+      `${server}/ops`,
+      `${server}/modules/index.ts`,
+    ],
+    from: `${server}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `modules/${module} is used only through its index.ts (its public surface)`,
+  })),
+  {
+    target: [
+      `${server}/db`,
+      `${server}/jobs`,
+      `${server}/platform`,
+      `${server}/storage`,
+      `${server}/config.ts`,
+    ],
+    from: `${server}/modules`,
+    message:
+      'infrastructure (db, jobs, platform, storage, config) sits below the modules and must not import them',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,6 +162,21 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      // no-cycle follows imports only into files it can parse: TypeScript ones through the TypeScript parser.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverBoundaries, basePath: import.meta.dirname }],
+      // Runtime cycles only (type imports are erased); packages in node_modules cannot import back.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

@@ -22,8 +22,7 @@ import { securityHeaders } from './platform/security-headers';
 import { registerTextInputCheck } from './platform/text-input';
 import { documentSharedResponses } from './platform/shared-responses';
 import { paymentContentSources } from './modules/payments';
-import { healthRoutes } from './modules/system/health.routes';
-import { preparingGate } from './modules/system/preparing-gate';
+import { healthRoutes, preparingGate } from './modules/system';
 import { sessionLoader } from './modules/auth';
 import { createServices, registerModules, type AppServices } from './modules';
 

@@ -5,10 +5,10 @@ import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } f
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { demoSeedNeeded, seedDemoOnStartup } from './demo/demo-seed';
 import { announceDemoAccounts, reportPreparation } from './demo/demo-seed-console';
+import { configWithDevIssuer, startDevOidcIssuer } from './modules/auth';
 import { queueStartupWork } from './modules/catalog';
-import { configWithDevIssuer, startDevOidcIssuer } from './modules/auth/dev-oidc-issuer';
-import { startDevEmulator } from './modules/payments/dev-emulator';
-import { listenEarly } from './modules/system/early-listener';
+import { startDevEmulator } from './modules/payments';
+import { listenEarly } from './modules/system';
 import { CataloguePreparation } from './platform/catalogue-preparation';
 import { elapsed, StatusLine } from './platform/status-line';
 

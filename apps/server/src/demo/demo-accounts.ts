@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword, verifyPassword } from '../modules/auth/password';
+import { hashPassword, verifyPassword } from '../modules/auth';
 import { demoAccounts } from './demo-data';
 
 export interface SeedLog {

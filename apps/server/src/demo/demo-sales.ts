@@ -5,13 +5,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { albums, artists, plays, songs, subscriptions, users } from '../db/schema';
 import type { AppServices } from '../modules';
-import { seededRandom } from '../modules/media/seeded-random';
-import { GatewayRegistry } from '../modules/payments/payment-gateway';
-import { PaymentLedger } from '../modules/payments/payment-ledger';
-import { createPaymentsTransactor, PaymentsRepository } from '../modules/payments/payments.repository';
-import { PaymentsService } from '../modules/payments/payments.service';
-import { addMonths } from '../modules/payments/money';
-import { SandboxGateway } from '../modules/payments/sandbox.gateway';
+import { seededRandom } from '../modules/media';
+import { addMonths, createDemoPayments } from '../modules/payments';
 import { AppError } from '../platform/errors';
 import { demoFans } from './demo-data';
 
@@ -61,23 +56,11 @@ export async function seedDemoSales(input: {
   let now = new Date(today - HISTORY_DAYS * DAY_MS);
   const moveTo = (at: number) => (now = new Date(Math.max(at, now.getTime())));
 
-  const repo = new PaymentsRepository(db);
-  const sandbox = new SandboxGateway();
-  const ledger = new PaymentLedger({
-    transaction: createPaymentsTransactor(db),
-    repo,
+  const { payments, ledger } = createDemoPayments({
+    db,
     entitlements: services.entitlements,
-    jobs: { notify: async () => undefined },
-    clock: () => now,
-    receipts: false,
-  });
-  const payments = new PaymentsService({
-    repo,
-    ledger,
-    gateways: new GatewayRegistry([sandbox]),
-    sandbox,
     currency: config.currency,
-    ordersPerHour: 1000,
+    clock: () => now,
   });
 
   const fanRows = await db

@@ -13,9 +13,13 @@ import {
   synthesizeSong,
   type FfmpegTools,
 } from '../modules/media';
-import { storeCoverImage } from '../modules/catalog/cover-images';
-import { toSearchText, toSlug } from '../modules/catalog/search-text';
-import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from '../modules/catalog/transcode.job';
+import {
+  storeCoverImage,
+  toSearchText,
+  toSlug,
+  TRANSCODE_JOB,
+  TRANSCODE_MAX_ATTEMPTS,
+} from '../modules/catalog';
 import {
   demoAccountCredentials,
   insertDemoAccounts,

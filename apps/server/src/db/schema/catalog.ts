@@ -259,3 +259,21 @@ export const audioFetches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.songId] })],
 );
+
+/** The genres a listener picked in preferences; here beside `genres` so that users.ts needs no catalogue import. */
+export const userPreferredGenres = pgTable(
+  'user_preferred_genres',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    genreId: uuid('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.genreId] }),
+    index('user_preferred_genres_genre_idx').on(t.genreId),
+  ],
+);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { roleEnum } from './enums';
-import { genres } from './catalog';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,23 +74,6 @@ export const oauthAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('oauth_accounts_user_idx').on(t.userId)],
-);
-
-export const userPreferredGenres = pgTable(
-  'user_preferred_genres',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    genreId: uuid('genre_id')
-      .notNull()
-      .references(() => genres.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.genreId] }),
-    index('user_preferred_genres_genre_idx').on(t.genreId),
-  ],
 );
 
 /** Sliding-window counters for rate limits that must survive restarts and be shared between instances. */

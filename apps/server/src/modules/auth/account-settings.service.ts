@@ -2,9 +2,8 @@ import type { ChangePasswordResponse, ConfirmEmailResponse, User } from '@backbe
 import type { AuthUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors';
 import type { MediaStore } from '../../storage/media-store';
-import { imageFolder, storeCoverImage } from '../catalog/cover-images';
-import { uploadError } from '../catalog/catalog-write.support';
-import type { ReceivedFile } from '../catalog/upload-form';
+import { imageFolder } from '../../platform/media-url';
+import { storeCoverImage, uploadError, type ReceivedFile } from '../catalog';
 import type { Mailer } from '../mail';
 import { RECENT_SIGN_IN_MS } from './account.service';
 import type { RequestMeta } from './auth.service';

@@ -30,6 +30,8 @@ export {
   type RateLimitRule,
 } from './rate-limit.service';
 export { RateLimitRepository } from './rate-limit.repository';
+export { configWithDevIssuer, startDevOidcIssuer } from './dev-oidc-issuer';
+export { hashPassword, verifyPassword } from './password';
 
 /** How the auth plugin reads a request's session (the SQL lives in the sessions repository). */
 export function sessionLoader(db: AppDb, revocations: SessionRevocations): SessionLoader {

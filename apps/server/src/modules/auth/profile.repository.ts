@@ -10,7 +10,7 @@ import {
   songs,
   userPreferredGenres,
 } from '../../db/schema';
-import { purchaseStands } from '../access/entitlement-rules';
+import { purchaseStands } from '../access';
 
 /** The lists the User object carries besides the account row. */
 export interface ProfileLists {

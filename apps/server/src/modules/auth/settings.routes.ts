@@ -12,8 +12,7 @@ import {
 } from '@backbeat/contract';
 import type { UploadLimits } from '../../config';
 import { requireUser } from '../../platform/auth';
-import { withForm } from '../catalog/catalog-form';
-import { UPLOAD_ERROR_RESPONSES } from '../catalog/upload-form';
+import { UPLOAD_ERROR_RESPONSES, withForm } from '../catalog';
 import type { AccountSettingsService } from './account-settings.service';
 import { requestMeta } from './request-meta';
 

@@ -1,12 +1,12 @@
 import type { User } from '@backbeat/contract';
+import { IMAGE_KEY_PATTERN, mediaUrl } from '../../platform/media-url';
 import type { ProfileLists } from './profile.repository';
 import type { UserRow } from './users.repository';
-import { IMAGE_KEY_PATTERN } from '../catalog/cover-images';
 
 /** A picture uploaded in settings is a media-store key served under /api/media; a social one is its https address. */
 export function profileImageUrl(value: string | null): string | null {
   if (!value) return null;
-  return IMAGE_KEY_PATTERN.test(value) ? `/api/media/${value}` : value;
+  return IMAGE_KEY_PATTERN.test(value) ? mediaUrl(value) : value;
 }
 
 /** The contract's User: the account row plus its lists; never the password hash. */

@@ -6,9 +6,8 @@ import {
   type CatalogBuyersResponse,
   type CatalogDeleteResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import { assertCanManageArtist, type Viewer } from '../access';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertCanManageArtist } from './catalog-access';
 import { checkGenreName, type WriteSupport } from './catalog-write.support';
 import { presentAlbum } from './catalog.presenter';
 import { titleSearchText } from './search-text';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums } from '../../db/schema';
-import type { PageWindow, Paged } from './catalog.pagination';
+import type { PageWindow, Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
 export const albumColumns = {

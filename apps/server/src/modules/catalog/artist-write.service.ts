@@ -4,9 +4,8 @@ import {
   type Artist,
   type ArtistMutationResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import { assertCanManageArtist, type Viewer } from '../access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { assertCanManageArtist } from './catalog-access';
 import { checkGenreName, type WriteSupport } from './catalog-write.support';
 import { presentArtist } from './catalog.presenter';
 import { titleSearchText, toSearchText } from './search-text';

@@ -12,13 +12,12 @@ import type {
   RandomArtistResponse,
   SearchResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
-import type { HoldingsRepository } from '../access/holdings.repository';
+import type { HoldingsRepository, Viewer } from '../access';
 import { notFound } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
 import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
-import { pageCount, pageWindow, pagination } from './catalog.pagination';
+import { pageCount, pageWindow, pagination } from '../../platform/pagination';
 import { presentAlbum, presentArtist, presentGenre } from './catalog.presenter';
 import type { GenreRepository, GenreRow } from './genre.repository';
 import { genresNamedBy } from './genre-match';

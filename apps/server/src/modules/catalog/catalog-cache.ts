@@ -2,7 +2,7 @@ import { and, eq, min } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { ResponseCache } from '../../platform/response-cache';
-import { subscriptionPlaysAt } from '../access/entitlement-rules';
+import { subscriptionPlaysAt } from '../access';
 
 /**
  * The cache of public catalogue answers (song lists, artists, albums, genres). The catalogue clears it after

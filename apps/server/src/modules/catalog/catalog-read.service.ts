@@ -7,13 +7,11 @@ import type {
   SongStatusResponse,
   SongsResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
-import type { HoldingsRepository } from '../access/holdings.repository';
+import { assertCanManageArtist, canManageArtist, type HoldingsRepository, type Viewer } from '../access';
 import { notFound } from '../../platform/errors';
 import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
-import { assertCanManageArtist, canManageArtist } from './catalog-access';
-import { pageCount, pageWindow } from './catalog.pagination';
+import { pageCount, pageWindow } from '../../platform/pagination';
 import { presentArtist } from './catalog.presenter';
 import type { GenreRepository } from './genre.repository';
 import type { SongRepository } from './song.repository';

@@ -11,7 +11,7 @@ import {
 import { requireRole } from '../../platform/auth';
 import type { AlbumWriteService } from './album-write.service';
 import type { ArtistWriteService } from './artist-write.service';
-import { CATALOG_EDITOR_ROLES } from './catalog-access';
+import { CATALOG_EDITOR_ROLES } from '../access';
 import type { UploadLimits } from '../../config';
 import { albumFiles, artistFiles, withForm } from './catalog-form';
 import { UPLOAD_ERROR_RESPONSES } from './upload-form';

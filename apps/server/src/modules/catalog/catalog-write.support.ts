@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Viewer } from '../access/access-policy';
+import { assertCanManageArtist, type Viewer } from '../access';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { MediaStore } from '../../storage/media-store';
 import { MediaError } from '../media';
 import type { ArtistRow } from './artist.repository';
-import { assertCanManageArtist } from './catalog-access';
 import type { CatalogRepositories, Transactor } from './catalog.repositories';
-import { imageFolder, storeCoverImage, type CoverKind } from './cover-images';
+import { imageFolder, type CoverKind } from '../../platform/media-url';
+import { storeCoverImage } from './cover-images';
 import { toSlug } from './search-text';
 import type { ReceivedFile } from './upload-form';
 

@@ -1,12 +1,10 @@
 import type { Album, Artist, Genre, Song } from '@backbeat/contract';
-import type { SongDownloadFacts } from '../access/download-policy';
+import { mediaUrl } from '../../platform/media-url';
+import type { SongDownloadFacts } from '../access';
 import type { AlbumRow } from './album.repository';
 import type { ArtistRow } from './artist.repository';
 import type { GenreRow } from './genre.repository';
 import type { SongRow } from './song.repository';
-
-/** Public URL of an image in the media store (served by GET /api/media/*); audio never goes through here. */
-export const mediaUrl = (key: string | null): string | null => (key ? `/api/media/${key}` : null);
 
 export function presentSong(row: SongRow, canPlay: boolean, canDownload = false): Song {
   return {

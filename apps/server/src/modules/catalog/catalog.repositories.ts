@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/client';
 import { JobQueue } from '../../jobs/job-queue';
-import { HoldingsRepository } from '../access/holdings.repository';
+import { HoldingsRepository } from '../access';
 import { AlbumRepository } from './album.repository';
 import type { CountSource } from './count-cache';
 import { ArtistRepository } from './artist.repository';

@@ -3,16 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MediaStore } from '../../storage/media-store';
+import type { CoverKind } from '../../platform/media-url';
 import { makeWebpVariants } from '../media';
-
-/** `avatar`: a listener's profile picture (the settings page); the others are the catalogue's. */
-export type CoverKind = 'song' | 'album' | 'artist' | 'avatar';
-
-/** Keys of public images: `images/<kind>/<random version>/cover-<size>.webp`. Nothing else is served publicly. */
-export const IMAGE_KEY_PATTERN = /^images\/(song|album|artist|avatar)\/[0-9a-f]{16}\/[a-z0-9_-]+\.webp$/;
-
-/** The folder holding all variants of an image key. */
-export const imageFolder = (key: string) => key.slice(0, key.lastIndexOf('/'));
 
 const SIZES = [160, 320, 640];
 /** The variant whose key is stored and shown; the smaller ones sit beside it (`cover-160.webp`, ...). */

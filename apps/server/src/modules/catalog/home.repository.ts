@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums, itemPlaysRollup, plays, purchases, songs, subscriptions } from '../../db/schema';
-import { subscriptionPlaysAt } from '../access/entitlement-rules';
+import { subscriptionPlaysAt } from '../access';
 
 /** The home page's per-listener reads (ids only; the rows come from the catalogue repositories). */
 export class HomeRepository {

@@ -1,5 +1,5 @@
 import type { HomeResponse, Song } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import type { Viewer } from '../access';
 import type { AlbumRepository } from './album.repository';
 import type { ArtistRepository } from './artist.repository';
 import { presentAlbum, presentArtist } from './catalog.presenter';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { loadEntitlements } from '../access/entitlements.repository';
+import type { AppDb } from '../../db/client';
+import { loadEntitlements } from '../access';
 import { ffmpegLocator } from '../media';
 import { AlbumWriteService } from './album-write.service';
 import { ArtistWriteService } from './artist-write.service';
@@ -32,6 +33,26 @@ import {
 } from './rendition.jobs';
 import { RenditionRepository } from './rendition.repository';
 import { TRANSCODE_JOB, transcodeJobOptions, transcodeSongHandler } from './transcode.job';
+
+/* The catalogue's public surface: what other modules may use. */
+export { albumColumns, type AlbumRow } from './album.repository';
+export { createCatalogCache } from './catalog-cache';
+export { withForm } from './catalog-form';
+export { uploadError } from './catalog-write.support';
+export { presentAlbum } from './catalog.presenter';
+export { storeCoverImage } from './cover-images';
+export { enqueueMp3, enqueuePreview } from './rendition.jobs';
+export { RenditionRepository } from './rendition.repository';
+export { songListColumns, type SongRow } from './song.repository';
+export type { SongView } from './song-view';
+export { toSearchText, toSlug } from './search-text';
+export { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from './transcode.job';
+export { UPLOAD_ERROR_RESPONSES, type ReceivedFile } from './upload-form';
+
+/** Songs as one viewer sees them (`canPlay`, `canDownload`), with entitlements read from `db`. */
+export function createSongView(db: AppDb, clock: () => Date): SongView {
+  return new SongView((userId, scope, now) => loadEntitlements(db, userId, scope, now), clock);
+}
 
 /**
  * Work each start queues once: previews for songs that have none (made before previews existed). Any instance's
@@ -105,10 +126,7 @@ export async function registerCatalog(api: FastifyInstance, { config, database, 
   });
   const onCatalogChange = announceCatalogChange(services);
   const repos = createRepositories(db, counts);
-  const songView = new SongView(
-    (userId, scope, now) => loadEntitlements(db, userId, scope, now),
-    services.clock,
-  );
+  const songView = createSongView(db, services.clock);
   const ffmpeg = ffmpegLocator(config.ffmpegPath);
   const support = new WriteSupport({
     repos,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorResponse, MediaBytes } from '@backbeat/contract';
 import { notFound } from '../../platform/errors';
 import type { MediaStore } from '../../storage/media-store';
-import { IMAGE_KEY_PATTERN } from './cover-images';
+import { IMAGE_KEY_PATTERN } from '../../platform/media-url';
 
 /**
  * Public images (covers, artist photos) from the media store. Only WebP image keys are served: audio, HLS

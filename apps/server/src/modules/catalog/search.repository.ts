@@ -15,7 +15,7 @@ import type { AppDb } from '../../db/client';
 import { albums, artists, songs } from '../../db/schema';
 import { albumColumns, type AlbumRow } from './album.repository';
 import { artistColumns, type ArtistRow } from './artist.repository';
-import type { PageWindow, Paged } from './catalog.pagination';
+import type { PageWindow, Paged } from '../../platform/pagination';
 import { isTypoOf } from './search-text';
 import { songListColumns, type SongRow } from './song.repository';
 

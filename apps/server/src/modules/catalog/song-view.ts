@@ -1,12 +1,12 @@
 import type { Song } from '@backbeat/contract';
 import {
   decideSongAccess,
+  decideSongDownload,
+  type Entitlements,
   holdsSong,
   NO_ENTITLEMENTS,
-  type Entitlements,
   type Viewer,
-} from '../access/access-policy';
-import { decideSongDownload } from '../access/download-policy';
+} from '../access';
 import { presentSong, songAccessFacts } from './catalog.presenter';
 import type { SongRow } from './song.repository';
 

@@ -7,12 +7,11 @@ import {
   type Song,
   type SongMutationResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import { assertCanManageArtist, type Viewer } from '../access';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { measureAudioSeconds, MediaError, probeAudio, type FfmpegTools } from '../media';
 import type { AlbumRow } from './album.repository';
 import type { CatalogRepositories } from './catalog.repositories';
-import { assertCanManageArtist } from './catalog-access';
 import { checkGenreName, uploadError, type WriteSupport } from './catalog-write.support';
 import { titleSearchText } from './search-text';
 import type { SongChanges } from './song.repository';

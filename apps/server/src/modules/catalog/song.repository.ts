@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { likes, PLAYABLE_SONG_STATUSES, songs } from '../../db/schema';
-import type { PageWindow, Paged } from './catalog.pagination';
+import type { PageWindow, Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
 /*

@@ -18,7 +18,7 @@ import {
 } from '@backbeat/contract';
 import { requireRole, requireUser } from '../../platform/auth';
 import type { ResponseCache } from '../../platform/response-cache';
-import { CATALOG_EDITOR_ROLES } from './catalog-access';
+import { CATALOG_EDITOR_ROLES } from '../access';
 import type { UploadLimits } from '../../config';
 import { songFiles, withForm } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';

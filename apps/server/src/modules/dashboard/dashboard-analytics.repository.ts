@@ -29,8 +29,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import type { PageWindow, Paged } from '../catalog/catalog.pagination';
-import { subscriptionPlaysAt } from '../access/entitlement-rules';
+import type { PageWindow, Paged } from '../../platform/pagination';
+import { subscriptionPlaysAt } from '../access';
 import type { DayRange, RangeTiers } from './dashboard-range';
 import { rankByBound, type RankedRow, type RankingSource, type RollupTable } from './dashboard-ranking';
 

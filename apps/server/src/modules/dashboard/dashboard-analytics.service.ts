@@ -11,10 +11,10 @@ import type {
   TopItemsQuery,
   TopItemsResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import type { Viewer } from '../access';
 import { forbidden, notFound } from '../../platform/errors';
-import { pageWindow, pagination } from '../catalog/catalog.pagination';
-import { mediaUrl } from '../catalog/catalog.presenter';
+import { pageWindow, pagination } from '../../platform/pagination';
+import { mediaUrl } from '../../platform/media-url';
 import {
   PLATFORM_SCOPE,
   type DashboardAnalyticsRepository,

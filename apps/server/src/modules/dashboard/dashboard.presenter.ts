@@ -1,5 +1,5 @@
 import type { PaymentHistoryEntry, PurchasedAlbum, Transaction, UserSubscription } from '@backbeat/contract';
-import { mediaUrl } from '../catalog/catalog.presenter';
+import { mediaUrl } from '../../platform/media-url';
 import type { OrderRow, SoldItemRow, SubscriptionRow, TransactionRow } from './dashboard.repository';
 
 export function presentHistoryEntry(row: OrderRow): PaymentHistoryEntry {

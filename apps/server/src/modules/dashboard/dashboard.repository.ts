@@ -20,10 +20,9 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import { albumColumns, type AlbumRow } from '../catalog/album.repository';
-import type { PageWindow, Paged } from '../catalog/catalog.pagination';
-import { songListColumns, type SongRow } from '../catalog/song.repository';
-import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
+import type { PageWindow, Paged } from '../../platform/pagination';
+import { albumColumns, songListColumns, type AlbumRow, type SongRow } from '../catalog';
+import { purchaseStands, subscriptionPlaysAt } from '../access';
 
 /** Integer sums arrive as bigint (a string from node-postgres); amounts in minor units fit a JS number. */
 const sumOf = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);

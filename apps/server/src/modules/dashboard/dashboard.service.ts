@@ -12,12 +12,10 @@ import {
   type UserPurchasesResponse,
   type UserSubscriptionsResponse,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
+import { canManageArtist, type Viewer } from '../access';
 import { forbidden, notFound } from '../../platform/errors';
-import { canManageArtist } from '../catalog/catalog-access';
-import { pageWindow, pagination } from '../catalog/catalog.pagination';
-import { presentAlbum } from '../catalog/catalog.presenter';
-import type { SongView } from '../catalog/song-view';
+import { pageWindow, pagination } from '../../platform/pagination';
+import { presentAlbum, type SongView } from '../catalog';
 import type {
   DashboardArtist,
   DashboardRepository,

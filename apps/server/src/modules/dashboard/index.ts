@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { loadEntitlements } from '../access/entitlements.repository';
-import { SongView } from '../catalog/song-view';
+import { createSongView } from '../catalog';
 import { DashboardAnalyticsRepository } from './dashboard-analytics.repository';
 import { dashboardAnalyticsRoutes } from './dashboard-analytics.routes';
 import { DashboardAnalyticsService } from './dashboard-analytics.service';
@@ -18,7 +17,7 @@ export async function registerDashboard(
   const repo = new DashboardRepository(db);
   const dashboard = new DashboardService({
     repo,
-    songView: new SongView((userId, scope, now) => loadEntitlements(db, userId, scope, now), services.clock),
+    songView: createSongView(db, services.clock),
     now: services.clock,
   });
   const analytics = new DashboardAnalyticsService({

@@ -2,8 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import { albums, artists, downloads, PLAYABLE_SONG_STATUSES, sessions, songs, users } from '../../db/schema';
-import type { Entitlements } from '../access/access-policy';
-import { loadEntitlements } from '../access/entitlements.repository';
+import { type Entitlements, loadEntitlements } from '../access';
 
 /** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
 export interface DownloadSongRow {

@@ -6,10 +6,9 @@ import type {
   DownloadPreparingResponse,
 } from '@backbeat/contract';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { decideSongAccess, type Viewer } from '../access/access-policy';
-import { DOWNLOAD_ALBUM_DENIED, decideSongDownload } from '../access/download-policy';
-import type { RateLimitRule, RateLimitService } from '../auth/rate-limit.service';
-import type { RenditionRepository } from '../catalog/rendition.repository';
+import { decideSongAccess, decideSongDownload, DOWNLOAD_ALBUM_DENIED, type Viewer } from '../access';
+import type { RateLimitRule, RateLimitService } from '../auth';
+import type { RenditionRepository } from '../catalog';
 import {
   albumDownload,
   albumFileName,

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { RateLimitRepository, RateLimitService } from '../auth';
-import { enqueueMp3 } from '../catalog/rendition.jobs';
-import { RenditionRepository } from '../catalog/rendition.repository';
+import { enqueueMp3, RenditionRepository } from '../catalog';
 import { ffmpegLocator } from '../media';
 import { DownloadTokenService } from './download-token.service';
 import { downloadsRoutes } from './downloads.routes';

@@ -27,3 +27,4 @@ export {
 } from './renditions';
 export { coverJpeg, id3v2Tag, taggedFlac, taggedMp3, type AudioTags } from './tagged-audio';
 export { ffmpegLocator } from './ffmpeg-locator';
+export { seededRandom } from './seeded-random';

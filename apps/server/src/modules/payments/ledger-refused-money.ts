@@ -25,7 +25,12 @@ export interface RefusedPayment {
 export class LedgerRefusedMoney {
   constructor(private readonly ledger: PaymentLedger) {}
 
-  async refuse(unit: LedgerUnit, order: OrderRow, money: RefusedPayment, kind: RefusalKind): Promise<Settlement> {
+  async refuse(
+    unit: LedgerUnit,
+    order: OrderRow,
+    money: RefusedPayment,
+    kind: RefusalKind,
+  ): Promise<Settlement> {
     const detail =
       kind === 'amount_mismatch'
         ? `${order.gateway} captured ${money.amount} ${money.currency} for an order of ${order.amount} ${order.currency}; refunding it`

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums, artists, purchases, songs, subscriptions, users } from '../../db/schema';
-import { purchaseStands } from '../access/entitlement-rules';
+import { purchaseStands } from '../access';
 import type { SubscriptionRow } from './payments.repository';
 
 export interface SongForSale {

@@ -1,5 +1,5 @@
 import type { PaymentGateway as GatewayName } from '@backbeat/contract';
-import type { EntitlementEvents } from '../access/entitlement-events';
+import type { EntitlementEvents } from '../access';
 import { LedgerAdjustments } from './ledger-adjustments';
 import { LedgerRefusedMoney } from './ledger-refused-money';
 import { AUTO_JOB_ATTEMPTS, PAYMENT_JOBS } from './payment-jobs.types';

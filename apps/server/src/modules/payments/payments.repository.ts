@@ -16,7 +16,7 @@ import {
   refunds,
   type subscriptions,
 } from '../../db/schema';
-import { EntitlementGrants } from '../access/entitlement-grants.repository';
+import { EntitlementGrants } from '../access';
 import { AdjustmentsRepository } from './adjustments.repository';
 import { OffersRepository } from './offers.repository';
 import { SubscriptionsRepository } from './subscriptions.repository';

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import { subscriptionPlaysAt } from '../access/entitlement-rules';
+import { subscriptionPlaysAt } from '../access';
 import type { NewSubscription, SubscriptionRow } from './payments.repository';
 
 /** The SQL of subscriptions: the gateway's subscription per subscriber and artist, and its paid period. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { loadEntitlements } from '../access/entitlements.repository';
-import { SongView } from '../catalog/song-view';
+import { createSongView } from '../catalog';
 import { playlistRoutes } from './playlists.routes';
 import { createPlaylistTransactor, PlaylistRepository } from './playlists.repository';
 import { PlaylistService } from './playlists.service';
@@ -15,7 +14,7 @@ export async function registerPlaylists(
   const playlists = new PlaylistService({
     playlists: new PlaylistRepository(db),
     transaction: createPlaylistTransactor(db),
-    songView: new SongView((userId, scope, now) => loadEntitlements(db, userId, scope, now), services.clock),
+    songView: createSongView(db, services.clock),
   });
   await api.register(playlistRoutes, { playlists });
 }

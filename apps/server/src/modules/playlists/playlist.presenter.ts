@@ -1,5 +1,5 @@
 import type { PlaylistDetail, PlaylistSummary, Song } from '@backbeat/contract';
-import { mediaUrl } from '../catalog/catalog.presenter';
+import { mediaUrl } from '../../platform/media-url';
 import type { PlaylistRow } from './playlists.repository';
 
 export function presentPlaylist(row: PlaylistRow): PlaylistSummary {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { playlistEntries, playlists, songs, users } from '../../db/schema';
-import { songListColumns, type SongRow } from '../catalog/song.repository';
+import { songListColumns, type SongRow } from '../catalog';
 
 /** A playlist with what its card shows; `covers` are media-store keys. */
 export interface PlaylistRow {

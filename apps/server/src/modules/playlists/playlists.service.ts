@@ -5,8 +5,8 @@ import {
   type PlaylistSummary,
   type UpdatePlaylistBody,
 } from '@backbeat/contract';
-import type { Viewer } from '../access/access-policy';
-import type { SongView } from '../catalog/song-view';
+import type { Viewer } from '../access';
+import type { SongView } from '../catalog';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { presentPlaylist, presentPlaylistDetail } from './playlist.presenter';
 import type { PlaylistRepository, PlaylistTransactor, SongState } from './playlists.repository';

@@ -2,7 +2,7 @@ import type { StreamPreviewResponse } from '@backbeat/contract';
 import { addressSubject } from '../../platform/address-group';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
-import type { RateLimitRule, RateLimitService } from '../auth/rate-limit.service';
+import type { RateLimitRule, RateLimitService } from '../auth';
 import { HLS_FILES, previewBasePath, SEGMENT_NAME } from './hls-playlist';
 import type { MediaFile, StreamMedia } from './stream-media';
 import { GUEST_HOLDER, isGuestHolder, type StreamTokenService } from './stream-token.service';

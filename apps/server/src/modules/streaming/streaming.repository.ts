@@ -13,9 +13,14 @@ import {
   songs,
   subscriptions,
 } from '../../db/schema';
-import type { Entitlements, SongAccessFacts } from '../access/access-policy';
-import { purchaseStands, subscriptionPlaysAt } from '../access/entitlement-rules';
-import { loadEntitlements, songEntitlementColumns } from '../access/entitlements.repository';
+import {
+  type Entitlements,
+  loadEntitlements,
+  purchaseStands,
+  type SongAccessFacts,
+  songEntitlementColumns,
+  subscriptionPlaysAt,
+} from '../access';
 
 export type ProcessingStatus = 'processing' | 'ready' | 'failed' | 'removed';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../platform/errors';
-import { NO_ENTITLEMENTS } from '../access/access-policy';
+import { NO_ENTITLEMENTS } from '../access';
 import type { StreamMedia } from './stream-media';
 import { StreamTokenService } from './stream-token.service';
 import type { SongAccessRow, StreamingRepository } from './streaming.repository';

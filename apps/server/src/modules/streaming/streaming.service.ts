@@ -6,18 +6,18 @@ import type {
 } from '@backbeat/contract';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import {
-  decideSongAccess,
   type AccessDecision,
+  decideSongAccess,
+  type EntitlementChange,
   type SongAccessFacts,
   type Viewer,
-} from '../access/access-policy';
-import { mediaUrl } from '../catalog/catalog.presenter';
+} from '../access';
+import { mediaUrl } from '../../platform/media-url';
 import { HLS_FILES, hlsBasePath, SEGMENT_NAME } from './hls-playlist';
 import type { MediaFile, StreamMedia } from './stream-media';
 import type { StreamTokenService } from './stream-token.service';
 import type { SongAccessRow, SongMedia, StreamingRepository } from './streaming.repository';
 import { TtlCache } from '../../platform/ttl-cache';
-import type { EntitlementChange } from '../access/entitlement-events';
 
 export const ALBUM_DENIED_MESSAGE = 'You need to purchase this album to stream it.';
 export const PROCESSING_MESSAGE = 'This song is still being processed. Try again in a moment.';

@@ -1,4 +1,4 @@
-import type { Viewer } from '../access/access-policy';
+import type { Viewer } from './access-policy';
 import { forbidden } from '../../platform/errors';
 
 /** Roles that may write to the catalogue at all; listeners get 403, guests 401 (checked by the routes). */

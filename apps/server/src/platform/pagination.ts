@@ -1,3 +1,4 @@
+/** Page windows and the contract's pagination block, as every paged repository and service uses them. */
 import type { Pagination } from '@backbeat/contract';
 
 /** A page request as repositories take it. */
