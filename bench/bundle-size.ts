@@ -5,7 +5,10 @@
  * route and of the layouts around it, and everything those import statically (from the Vite manifest). Dynamic
  * imports (other routes, hls.js, checkout, charts loaded on use) are not counted. It also checks that every counted
  * script the build compressed has its .br and .gz copies, which the server sends instead (preCompressed).
- * Sizes, not time: it runs in `npm test` and fails past the budget.
+ * Sizes, not time: it runs in `npm test` (test:bundle) and fails past the budget.
+ * Screens inside the app shell also print their figure with the main layout, which app/layout/app-shell.tsx loads
+ * itself (React.lazy, invisible to the route table) for a signed-in visitor. That figure is not budgeted yet: its
+ * largest was 156.6 KB (/studio/songs/new) when this was written, so the budget counts the table's modules only.
  *
  *   npm run bench:bundle -w @backbeat/bench -- --build   # builds into a temporary folder first (npm test)
  *   npm run build -w @backbeat/web && npm run bench:bundle -w @backbeat/bench   # measures apps/web/dist
@@ -36,7 +39,15 @@ const routerFile = path.join(webDir, 'src/app/router.tsx');
 interface Route {
   path: string;
   modules: string[];
+  /** The layout a parent element loads itself (React.lazy, not the table's `lazy`), for a signed-in visitor. */
+  shell?: string;
 }
+
+/**
+ * Route elements that load a layout themselves: app/layout/app-shell.tsx renders the main layout (lazily) around
+ * every in-app screen for a signed-in visitor. Not in the budget yet; printed beside it (see the report).
+ */
+const ELEMENT_LAYOUTS: Record<string, string> = { AppShell: 'src/app/layout/main-layout.tsx' };
 
 /** Reads the route table: every route with a path, and the `lazy: lazyModule(() => import(...))` above it. */
 export function firstRoutes(source = readFileSync(routerFile, 'utf8')): Route[] {
@@ -58,9 +69,16 @@ export function firstRoutes(source = readFileSync(routerFile, 'utf8')): Route[] 
     if (lazy) visit(lazy);
     return found;
   };
-  const walk = (list: ts.ArrayLiteralExpression, above: string[]) => {
+  const shellOf = (route: ts.ObjectLiteralExpression): string | undefined => {
+    const element = route.properties.find((p) => p.name?.getText(file) === 'element');
+    if (!element || !ts.isPropertyAssignment(element) || !ts.isJsxSelfClosingElement(element.initializer))
+      return undefined;
+    return ELEMENT_LAYOUTS[element.initializer.tagName.getText(file)];
+  };
+  const walk = (list: ts.ArrayLiteralExpression, above: string[], aboveShell?: string) => {
     for (const element of list.elements) {
       if (!ts.isObjectLiteralExpression(element)) continue;
+      const shell = shellOf(element) ?? aboveShell;
       const imported = lazyImport(element);
       const modules = imported
         ? [...above, path.posix.join('src/app', imported).replace(/^src\/app\/\.\.\//, 'src/') + '.tsx']
@@ -71,7 +89,7 @@ export function firstRoutes(source = readFileSync(routerFile, 'utf8')): Route[] 
         ts.isPropertyAssignment(pathProperty) &&
         ts.isStringLiteral(pathProperty.initializer)
       ) {
-        routes.push({ path: pathProperty.initializer.text, modules });
+        routes.push({ path: pathProperty.initializer.text, modules, ...(shell ? { shell } : {}) });
       }
       const children = element.properties.find((p) => p.name?.getText(file) === 'children');
       if (
@@ -79,7 +97,7 @@ export function firstRoutes(source = readFileSync(routerFile, 'utf8')): Route[] 
         ts.isPropertyAssignment(children) &&
         ts.isArrayLiteralExpression(children.initializer)
       ) {
-        walk(children.initializer, modules);
+        walk(children.initializer, modules, shell);
       }
     }
   };
@@ -155,6 +173,7 @@ function main() {
     const routes = firstRoutes();
     const width = Math.max(...routes.map((r) => r.path.length));
     let worst = { path: '', bytes: 0 };
+    let worstSignedIn = { path: '', bytes: 0 };
     console.log(`First-route JavaScript (gzip level 9), budget ${kb(BUDGET_BYTES)} per route`);
     for (const route of routes) {
       const files = new Set<string>();
@@ -167,11 +186,22 @@ function main() {
           uncompressed.add(file);
       }
       if (total > worst.bytes) worst = { path: route.path, bytes: total };
+      let signedIn = '';
+      if (route.shell) {
+        const withShell = new Set(files);
+        collect(route.shell, withShell);
+        const shellTotal = [...withShell].reduce((sum, file) => sum + gzipSize(file), 0);
+        if (shellTotal > worstSignedIn.bytes) worstSignedIn = { path: route.path, bytes: shellTotal };
+        signedIn = `  signed in, with the main layout: ${kb(shellTotal)}`;
+      }
       console.log(
-        `${route.path.padEnd(width)}  ${kb(total).padStart(9)}  (${String(files.size).padStart(2)} files)  ${total <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}`,
+        `${route.path.padEnd(width)}  ${kb(total).padStart(9)}  (${String(files.size).padStart(2)} files)  ${total <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}${signedIn}`,
       );
     }
     console.log(`largest first route: ${worst.path} ${kb(worst.bytes)} of ${kb(BUDGET_BYTES)}`);
+    console.log(
+      `largest with the main layout (signed in; not budgeted yet): ${worstSignedIn.path} ${kb(worstSignedIn.bytes)}`,
+    );
     if (worst.bytes > BUDGET_BYTES) process.exitCode = 1;
     if (uncompressed.size > 0) {
       console.log(

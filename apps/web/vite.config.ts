@@ -64,6 +64,10 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // The small modules most screens share (icons, page header, skeleton, cover art, the catalogue's
+            // endpoints) as one file instead of a dozen of 200 bytes each: every file is compressed apart, so
+            // many tiny ones cost more than their code (bench:bundle: /artist/:artistId 149.2 -> 146.0 KB gzip).
+            { name: 'shared', minShareCount: 10, maxModuleSize: 4000 },
           ],
         },
       },

@@ -3,7 +3,7 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
-import { router } from './app/router';
+import { navigateOutsideReact } from './app/route-renderer';
 import { installSessionExpiryHandler } from './app/session-expiry-handler';
 import { persistor, store } from './app/store';
 import { installDevToolsGuard } from './lib/devtools-guard';
@@ -13,7 +13,7 @@ if (import.meta.env.PROD) installDevToolsGuard();
 installSessionExpiryHandler({
   store,
   persistor,
-  navigate: (to) => router.navigate(to, { replace: true }),
+  navigate: (to) => navigateOutsideReact(to, { replace: true }),
 });
 
 const container = document.getElementById('root');

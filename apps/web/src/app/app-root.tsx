@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import { FullScreenLoader } from '../components/ui';
 import { loadSonner } from '../lib/toast';
-import { router } from './router';
+import { AppRouter } from './route-renderer';
+import { routes } from './router';
 import { SessionBootstrap } from './session-bootstrap';
 import { persistor, store } from './store';
 
@@ -32,7 +32,7 @@ export function AppRoot() {
       </Suspense>
       <PersistGate loading={<FullScreenLoader />} persistor={persistor}>
         <SessionBootstrap>
-          <RouterProvider router={router} />
+          <AppRouter routes={routes} />
         </SessionBootstrap>
       </PersistGate>
     </Provider>

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/ui';
+import { ScrollOnNavigate, usePendingScreens } from './route-renderer';
 
 /** Root of every route: a thin progress bar while the next screen's code loads, and scroll restoration. */
 export function RootRoute() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const busy = usePendingScreens();
   return (
     <>
       <div
@@ -16,7 +16,7 @@ export function RootRoute() {
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollOnNavigate />
     </>
   );
 }

@@ -1,12 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, EmptyState, Logo } from '../components/ui';
 
 /** Shown when a screen fails to load (e.g. a new version was deployed while the page was open). */
 export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'This screen could not be loaded. Reloading usually fixes it.';
+  const detail = 'This screen could not be loaded. Reloading usually fixes it.';
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4">
       <title>Something went wrong · Backbeat</title>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui';
 import {
   CatchAll,
@@ -14,7 +14,7 @@ import { AppShell } from './layout/app-shell';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 
-/** Each screen is its own chunk, loaded when its route matches. */
+/** Each screen is its own chunk, loaded when its route matches (rendered by app/route-renderer.tsx). */
 const lazyModule = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -165,5 +165,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

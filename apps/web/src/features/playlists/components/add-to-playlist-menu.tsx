@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import { IconButton, Spinner, cx, focusMenuItem, menuItemClass, onMenuKeyDown } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { selectIsSignedIn } from '../../auth';
+import { MENU_HEIGHT } from './add-to-playlist-entry';
 import type { PlaylistFormValues } from '../playlist-form';
 import { PLAYLIST_MESSAGES } from '../playlists.constants';
 import {
@@ -18,17 +19,21 @@ const PlaylistFormDialog = lazy(() =>
   import('./playlist-form-dialog').then(({ PlaylistFormDialog }) => ({ default: PlaylistFormDialog })),
 );
 
-/** Room the menu needs below its button before it opens upwards instead. */
-const MENU_HEIGHT = 320;
-
 /**
  * "Add to playlist" for a song row: a menu button listing the user's playlists, plus "New playlist" that
  * creates one and adds the song to it. Keyboard: arrows move, Home/End jump, Escape closes. Signed-in users only.
  */
-export function AddToPlaylistMenu({ song }: { song: { _id: string; title: string } }) {
+export function AddToPlaylistMenu({
+  song,
+  opened,
+}: {
+  song: { _id: string; title: string };
+  /** Mounted open (the row's button was pressed before this code had loaded: add-to-playlist-entry.tsx). */
+  opened?: { upwards: boolean };
+}) {
   const signedIn = useSelector(selectIsSignedIn);
-  const [open, setOpen] = useState(false);
-  const [upwards, setUpwards] = useState(false);
+  const [open, setOpen] = useState(opened !== undefined);
+  const [upwards, setUpwards] = useState(opened?.upwards ?? false);
   const [creating, setCreating] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDivElement>(null);
