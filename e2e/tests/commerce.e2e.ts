@@ -77,7 +77,8 @@ async function openCheckout(page: Page, title: string) {
   await page.getByRole('dialog', { name: `Buy ${title}` }).waitFor();
   // The gateway radios are visually hidden behind their cards: pick one by its label, as a user clicks it.
   await page.getByRole('dialog').locator('label', { hasText: 'Demo checkout' }).click();
-  await expect(page.getByRole('radio', { name: 'Demo checkout' }).isChecked()).resolves.toBe(true);
+  // Waits for the choice to be made (the radio checked), rather than reading it once right after the click.
+  await page.getByRole('radio', { name: 'Demo checkout', checked: true }).waitFor();
   await page.getByRole('button', { name: 'Continue to the demo checkout' }).click();
   await expectPath(page, /^\/checkout\/sandbox\/[^/]+$/);
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();

@@ -70,7 +70,7 @@ async function refundFromDashboard(buyer: string, item: string) {
 /** Picks a radio of the checkout dialog by its visible label (the inputs themselves are visually hidden). */
 async function choose(page: Page, label: Gateway | RegExp) {
   await page.getByRole('dialog').locator('label', { hasText: label }).click();
-  await expect(page.getByRole('radio', { name: label }).isChecked()).resolves.toBe(true);
+  await page.getByRole('radio', { name: label, checked: true }).waitFor();
 }
 
 /** Opens the checkout dialog from a button and picks the gateway. */

@@ -1,12 +1,12 @@
 import { persistReducer, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import { isAnyOf, type TypedStartListening } from '@reduxjs/toolkit';
-import { logout, sessionEnded } from '../auth';
+import { login, logout, register, sessionEnded, socialLoginSuccess } from '../auth';
 import type { PlayerRootState } from './player.selectors';
 import { playerReducer } from './player.slice';
 import type { PlayerState } from './player.types';
 import { writeStoredVolume } from './player.volume-storage';
-import { clearPrefetchedAddresses } from './stream-prefetch';
+import { clearPrefetchedAddresses, holdPrefetch } from './stream-prefetch';
 
 /**
  * SPEC section 4: the player keeps only volume, selected song, current time and isPlaying. Three of them live in
@@ -37,5 +37,11 @@ export function startPlayerListeners(startListening: TypedStartListening<PlayerR
   startListening({
     matcher: isAnyOf(logout.fulfilled, sessionEnded),
     effect: () => clearPrefetchedAddresses(),
+  });
+  // From the moment a sign-out starts until someone signs in again, nothing is prefetched on the ending session.
+  startListening({ actionCreator: logout.pending, effect: () => holdPrefetch(true) });
+  startListening({
+    matcher: isAnyOf(logout.rejected, login.fulfilled, register.fulfilled, socialLoginSuccess.fulfilled),
+    effect: () => holdPrefetch(false),
   });
 }

@@ -4,6 +4,7 @@ import {
   ALBUM_PREFETCH_TTL_MS,
   claimAlbumPrefetch,
   clearPrefetchedAddresses,
+  holdPrefetch,
   releaseAlbumPrefetch,
   PREFETCH_TTL_MS,
   prefetchSongAddress,
@@ -38,6 +39,18 @@ describe('stream address prefetch on intent', () => {
       audioUrl: '/audio/s1?token=t',
     });
     expect(takePrefetchedAddress('s1', 1300)).toBeUndefined();
+  });
+
+  it('asks nothing while held (an account signing out), and again once let go', () => {
+    const fetchMock = respond(200, { url: '/hls/s1.m3u8?token=t', audioUrl: '/audio/s1?token=t' });
+    holdPrefetch(true);
+    prefetchSongAddress('s1', 0);
+    expect(claimAlbumPrefetch('a1', 0)).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    holdPrefetch(false);
+    prefetchSongAddress('s1', 0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(claimAlbumPrefetch('a1', 0)).toBe(true);
   });
 
   it('drops an answer older than its time to live, and everything on clear', () => {

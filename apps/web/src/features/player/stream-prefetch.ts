@@ -17,6 +17,17 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+/** Set while the account signs out (and until someone signs in): nothing may be asked for on its session. */
+let held = false;
+
+/**
+ * Holds (or lets go of) every prefetch. Signing out, a pointer resting on a play button of the page being left
+ * must not ask for an address on a session that is ending: the answer would be a 401 for nobody.
+ */
+export function holdPrefetch(hold: boolean): void {
+  held = hold;
+  if (hold) clearPrefetchedAddresses();
+}
 
 /** An album's addresses are asked for at most this often (they are signed for hours; songs come and go). */
 export const ALBUM_PREFETCH_TTL_MS = 10 * 60_000;
@@ -27,6 +38,7 @@ const albums = new Map<string, number>();
  * ALBUM_PREFETCH_TTL_MS. A failed call hands the album back with releaseAlbumPrefetch.
  */
 export function claimAlbumPrefetch(albumId: string, now = Date.now()): boolean {
+  if (held) return false;
   const at = albums.get(albumId);
   if (at !== undefined && now - at < ALBUM_PREFETCH_TTL_MS) return false;
   albums.set(albumId, now);
@@ -48,6 +60,7 @@ function dropStale(now: number): void {
 
 /** Starts fetching a song's stream address unless one is already on the way. */
 export function prefetchSongAddress(songId: string, now = Date.now()): void {
+  if (held) return;
   dropStale(now);
   if (entries.has(songId)) return;
   if (entries.size >= MAX_ENTRIES) {
