@@ -15,6 +15,8 @@ export interface PlayerRootState {
   /** Preview mode (optional, like `songs`, so the player works before that slice is registered). */
   preview?: PreviewState;
   songs?: { allSongs?: Song[] | null };
+  /** Who is signed in (optional, like `songs`): nothing is asked of the stream API for nobody. */
+  auth?: { user: unknown };
 }
 
 const NO_SONGS: Song[] = [];

@@ -53,6 +53,22 @@ describe('stream address prefetch on intent', () => {
     expect(claimAlbumPrefetch('a1', 0)).toBe(true);
   });
 
+  it('cancels the address requests under way when a sign-out starts, without an error to show', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const store = configureStore({ reducer: { stream: streamReducer } });
+    const asked = store.dispatch(fetchSongStream({ songId: 's1' }));
+    holdPrefetch(true);
+    const result = await asked;
+    expect(fetchSongStream.rejected.match(result) && result.payload?.cancelled).toBe(true);
+    expect(store.getState().stream).toMatchObject({ loading: false, fetchingSongId: null, error: null });
+    holdPrefetch(false);
+  });
+
   it('drops an answer older than its time to live, and everything on clear', () => {
     respond(200, { url: '/hls/s1.m3u8?token=t', audioUrl: '/audio/s1?token=t' });
     prefetchSongAddress('s1', 0);

@@ -1,5 +1,5 @@
 import type { StreamSongResponse } from '@backbeat/contract';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 
 /**
  * Stream addresses asked for on intent (the pointer resting on a play button, or keyboard focus on it), so the
@@ -26,7 +26,9 @@ let held = false;
  */
 export function holdPrefetch(hold: boolean): void {
   held = hold;
-  if (hold) clearPrefetchedAddresses();
+  if (!hold) return;
+  clearPrefetchedAddresses();
+  endStreamSession();
 }
 
 /** An album's addresses are asked for at most this often (they are signed for hours; songs come and go). */
@@ -49,9 +51,40 @@ export function releaseAlbumPrefetch(albumId: string): void {
   albums.delete(albumId);
 }
 
+/**
+ * Every stream-address request belongs to the signed-in session it was asked on: when a sign-out starts, those
+ * still under way are cancelled (`endStreamSession`), so none comes back as a 401 for a session that is gone.
+ */
+let session = new AbortController();
+
+/** Cancels the stream requests under way for the session that is ending. */
+export function endStreamSession(): void {
+  session.abort();
+  session = new AbortController();
+}
+
+/** Whether an error is the cancellation of `endStreamSession` (or of the caller's own signal). */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'ABORTED';
+}
+
+/** The caller's signal (if any) joined with the session's: either one cancels the request. */
+export function sessionSignal(signal?: AbortSignal): AbortSignal {
+  const current = session.signal;
+  if (!signal) return current;
+  const joined = new AbortController();
+  const abort = () => joined.abort();
+  if (signal.aborted || current.aborted) abort();
+  signal.addEventListener('abort', abort, { once: true });
+  current.addEventListener('abort', abort, { once: true });
+  return joined.signal;
+}
+
 /** GET /stream/song/:id: the song's signed stream addresses, after the server's access policy. */
 export function requestSongAddress(songId: string, signal?: AbortSignal): Promise<StreamSongResponse> {
-  return api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`, { signal });
+  return api.get<StreamSongResponse>(`/stream/song/${encodeURIComponent(songId)}`, {
+    signal: sessionSignal(signal),
+  });
 }
 
 function dropStale(now: number): void {

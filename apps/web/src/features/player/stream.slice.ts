@@ -4,7 +4,7 @@ import { api, errorText } from '../../lib/api';
 import { logout, sessionEnded } from '../auth';
 import type { Song } from '../catalog';
 import { previewWindowKnown, selectActivePreview, type PreviewRootState } from './preview.slice';
-import { requestSongAddress, takePrefetchedAddress } from './stream-prefetch';
+import { isCancelled, requestSongAddress, sessionSignal, takePrefetchedAddress } from './stream-prefetch';
 import { STREAM_MESSAGES, albumStreamErrorMessage, songStreamErrorMessage } from './stream.messages';
 
 export interface StreamError {
@@ -44,6 +44,8 @@ interface StreamRejection {
   message: string;
   /** The id was already fetched: skipped, never shown as an error. */
   skipped?: boolean;
+  /** Cancelled by a sign-out (`endStreamSession`): never shown as an error either. */
+  cancelled?: boolean;
 }
 
 type StreamThunkConfig = {
@@ -68,7 +70,9 @@ const alreadyFetched = (state: { stream: StreamState } & PreviewRootState, songI
 
 /** GET /stream/song/:id/preview: the preview's signed addresses (no purchase needed). */
 export function requestPreviewAddress(songId: string, signal?: AbortSignal): Promise<StreamPreviewResponse> {
-  return api.get<StreamPreviewResponse>(`/stream/song/${encodeURIComponent(songId)}/preview`, { signal });
+  return api.get<StreamPreviewResponse>(`/stream/song/${encodeURIComponent(songId)}/preview`, {
+    signal: sessionSignal(signal),
+  });
 }
 
 /**
@@ -96,6 +100,8 @@ export const fetchSongStream = createAsyncThunk<
         dispatch(previewWindowKnown({ songId, startSec, durationSec }));
         return { url, audioUrl, firstSegmentUrl, songId, preview: true };
       } catch (error) {
+        // Cancelled by a sign-out: nothing to tell anyone.
+        if (isCancelled(error)) return rejectWithValue({ message: '', cancelled: true });
         return rejectWithValue({ message: errorText(error, STREAM_MESSAGES.previewFailed) });
       }
     }
@@ -103,6 +109,7 @@ export const fetchSongStream = createAsyncThunk<
       const response = await (takePrefetchedAddress(songId) ?? requestSongAddress(songId, signal));
       return { ...response, songId, preview: false };
     } catch (error) {
+      if (isCancelled(error)) return rejectWithValue({ message: '', cancelled: true });
       return rejectWithValue({
         message: songStreamErrorMessage(
           error,
@@ -124,7 +131,7 @@ export const fetchSongStream = createAsyncThunk<
 
 async function requestAlbumAddresses(albumId: string, signal: AbortSignal): Promise<StreamAlbumResponse> {
   const response = await api.get<StreamAlbumResponse | null>(`/stream/album/${encodeURIComponent(albumId)}`, {
-    signal,
+    signal: sessionSignal(signal),
   });
   return { urls: Array.isArray(response?.urls) ? response.urls : [] };
 }
@@ -136,6 +143,7 @@ export const fetchAlbumStream = createAsyncThunk<StreamAlbumResponse, string, St
     try {
       return await requestAlbumAddresses(albumId, signal);
     } catch (error) {
+      if (isCancelled(error)) return rejectWithValue({ message: '', cancelled: true });
       return rejectWithValue({ message: albumStreamErrorMessage(error) });
     }
   },
@@ -208,7 +216,7 @@ const streamSlice = createSlice({
         if (action.payload?.skipped) return;
         state.loading = false;
         state.fetchingSongId = null;
-        if (action.meta.aborted) return;
+        if (action.meta.aborted || action.payload?.cancelled) return;
         state.error = {
           songId: action.meta.arg.songId,
           message: action.payload?.message ?? STREAM_MESSAGES.songFailed,
@@ -225,7 +233,7 @@ const streamSlice = createSlice({
       .addCase(prefetchAlbumStream.fulfilled, (state, action) => storeAlbumUrls(state, action.payload))
       .addCase(fetchAlbumStream.rejected, (state, action) => {
         state.loading = false;
-        if (action.meta.aborted) return;
+        if (action.meta.aborted || action.payload?.cancelled) return;
         state.error = {
           albumId: action.meta.arg,
           message: action.payload?.message ?? STREAM_MESSAGES.albumFailed,

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pause, play, playerReducer, playFromList } from '../player.slice';
+import { pause, play, playerReducer, playFromList, reconcileWithLibrary } from '../player.slice';
 import { songsA } from '../player.test-fixtures';
 import { playNext, previewSong } from '../player.thunks';
 import { previewReducer } from '../preview.slice';
@@ -17,9 +17,14 @@ function fakeController() {
   };
 }
 
-function setup() {
+function setup(user: unknown = { _id: 'u1' }) {
   const store = configureStore({
-    reducer: { player: playerReducer, stream: streamReducer, preview: previewReducer },
+    reducer: {
+      player: playerReducer,
+      stream: streamReducer,
+      preview: previewReducer,
+      auth: (state: { user: unknown } = { user }) => state,
+    },
   });
   const controller = fakeController();
   const audio = document.createElement('audio');
@@ -76,6 +81,25 @@ afterEach(() => {
 });
 
 describe('playback sync', () => {
+  it('asks for the address of the song the library selects (paused) only while someone is signed in', async () => {
+    const signedIn = setup();
+    signedIn.store.dispatch(reconcileWithLibrary({ library: songsA }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    signedIn.sync.stop();
+    fetchMock.mockClear();
+    // Just signed out, the library still on screen: nothing is asked of the stream API on a session that is gone.
+    const signedOut = setup(null);
+    signedOut.store.dispatch(reconcileWithLibrary({ library: songsA }));
+    // Every queued task has run (the dispatch queues its fetch in a microtask).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(signedOut.store.getState().player.selectedSong?._id).toBe(songsA[0]!._id);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Pressing play still asks (and the server answers for itself).
+    signedOut.store.dispatch(play());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    signedOut.sync.stop();
+  });
+
   it('starts a chosen song inside the dispatch that chose it, and plays it', async () => {
     const { store, controller, audio, requestPlay } = setup();
     await store.dispatch(prefetchAlbumStream('album-1'));

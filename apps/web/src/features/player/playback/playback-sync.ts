@@ -115,6 +115,9 @@ export function startPlaybackSync(options: PlaybackSyncOptions): PlaybackSync {
     // A song the catalogue already marks locked is asked for only when someone presses play: an auto-selected,
     // paused one would otherwise greet every listener with a refusal. Pressing play gets the server's message.
     if (song.canPlay === false && !state.player.isPlaying) return;
+    // Signed out (a sign-out that just ended, the library still on screen): an auto-selected, paused song is not
+    // asked for on a session that is gone; the answer would only be a 401.
+    if (state.auth && !state.auth.user && !state.player.isPlaying) return;
     // After this dispatch: a thunk dispatched from inside a store listener would run that listener again mid-way.
     queueMicrotask(() => {
       void store.dispatch(fetchSongStream({ songId: song._id, song })).then((result) => {
