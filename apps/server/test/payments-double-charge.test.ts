@@ -69,6 +69,15 @@ async function confirmStripe(intent: { clientSecret: string; paymentIntentId: st
     payment_method: String(method.body.id),
   });
 }
+/** A listener opens the song's Stripe checkout in two tabs and pays in both, before either payment is settled. */
+async function twoTabsPaid() {
+  const user = await fan();
+  const tab1 = await openStripe(user);
+  const tab2 = await openStripe(user);
+  expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
+  expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+  return { user, tab1, tab2 };
+}
 async function payRazorpay(user: TestUser) {
   const created = await http.post('/api/payments/razorpay/create-order', song(), user);
   expect(created.statusCode, created.body).toBe(200);
@@ -105,11 +114,7 @@ describe('a second tab paying for what the buyer owns', () => {
   });
 
   it('is refunded automatically when both tabs paid before either was settled, with a receipt that says why', async () => {
-    const user = await fan();
-    const tab1 = await openStripe(user);
-    const tab2 = await openStripe(user);
-    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
-    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    const { user, tab1, tab2 } = await twoTabsPaid();
     await settle('stripe');
     const first = await orderRow(tab1.transactionId);
     const second = await orderRow(tab2.transactionId);
@@ -158,11 +163,7 @@ describe('a second payment the gateway will not refund (it was disputed)', () =>
   };
 
   it('is kept, and the buyer’s other payment refunded instead: one payment stands, the song still plays', async () => {
-    const user = await fan();
-    const tab1 = await openStripe(user);
-    const tab2 = await openStripe(user);
-    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
-    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    const { user, tab1, tab2 } = await twoTabsPaid();
     await disputeWon(tab2.paymentIntentId);
     await settle('stripe');
     // Stripe refuses to refund the disputed charge, so the first payment goes back and the second holds the song.
@@ -185,11 +186,7 @@ describe('a second payment the gateway will not refund (it was disputed)', () =>
   });
 
   it('is swapped the same way when the dispute is won long after the second payment was settled', async () => {
-    const user = await fan();
-    const tab1 = await openStripe(user);
-    const tab2 = await openStripe(user);
-    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
-    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    const { user, tab1, tab2 } = await twoTabsPaid();
     const win = await dispute(tab2.paymentIntentId);
     await settle('stripe');
     // While the bank holds the second payment, only the first holds money: nothing to refund.
@@ -204,11 +201,7 @@ describe('a second payment the gateway will not refund (it was disputed)', () =>
   });
 
   it('when both payments were disputed, neither can be refunded: the admin is told to return one by hand', async () => {
-    const user = await fan();
-    const tab1 = await openStripe(user);
-    const tab2 = await openStripe(user);
-    expect((await confirmStripe(tab1)).body.status).toBe('succeeded');
-    expect((await confirmStripe(tab2)).body.status).toBe('succeeded');
+    const { user, tab1, tab2 } = await twoTabsPaid();
     await disputeWon(tab1.paymentIntentId);
     await disputeWon(tab2.paymentIntentId);
     await settle('stripe');
