@@ -1,3 +1,8 @@
+/**
+ * Over 400 lines on purpose for now: every rollup query of the dashboards (revenue, plays and subscribers over a
+ * range of month and day rows, per item and per artist) shares the tier helpers and row shapes at the top; split it
+ * when a second reader of the rollups appears.
+ */
 import {
   and,
   asc,

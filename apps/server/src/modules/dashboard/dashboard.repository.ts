@@ -1,3 +1,8 @@
+/**
+ * Over 400 lines on purpose for now: the dashboards' reads of live rows (artists, buyers' subscriptions, the
+ * transactions list and its keyset-paged CSV export, subscriber counts) share the filters and cursor types at the
+ * top; the rollup queries live in dashboard-analytics.repository.ts.
+ */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   TRANSACTIONS_PAGE_WINDOW,

@@ -90,8 +90,10 @@ describe('playback sync', () => {
     // Just signed out, the library still on screen: nothing is asked of the stream API on a session that is gone.
     const signedOut = setup(null);
     signedOut.store.dispatch(reconcileWithLibrary({ library: songsA }));
-    // Every queued task has run (the dispatch queues its fetch in a microtask).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The sync queues its fetch in a microtask; once that has run, a fetch would show as under way.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(signedOut.store.getState().stream.fetchingSongId).toBeNull();
     expect(signedOut.store.getState().player.selectedSong?._id).toBe(songsA[0]!._id);
     expect(fetchMock).not.toHaveBeenCalled();
     // Pressing play still asks (and the server answers for itself).
