@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
@@ -8,7 +10,17 @@ import tailwindcss from '@tailwindcss/vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+/**
+ * react-router publishes its production build (development warnings compiled out) only under dist/production,
+ * which no export condition selects: a production build takes it by path (bench:bundle: 0.5 KB gzip less on
+ * every route).
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
   root,
   plugins: [
     react(),
@@ -26,6 +38,9 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     proxy: {
       '/api': {
@@ -47,8 +62,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    // The server's CSP allows data: images and fonts, so small assets may be inlined.
-    assetsInlineLimit: 4096,
+    // The server's CSP allows data: images and fonts, so small assets may be inlined; not the logos, which every
+    // first load would otherwise carry inside its JavaScript (a cached file instead).
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     sourcemap: false,
     // bench/bundle-size.ts reads the manifest to measure each route's first-load JavaScript.
     manifest: true,
@@ -78,4 +94,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },
-});
+}));

@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Outlet } from 'react-router';
-import { SongLockActionContext } from '../../features/catalog';
-import { SongUnlockButton } from '../../features/commerce';
+import { SongLockActionContext, type SongLockAction } from '../../features/catalog';
 import { loadPlayer } from '../../features/player';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
@@ -17,13 +16,29 @@ import { SkipLink } from './skip-link';
 const Player = lazy(loadPlayer);
 
 /**
+ * The way into a locked song (buy / subscribe) comes with the commerce code, which screens that sell load anyway:
+ * the studio and the dashboards never show a locked row, so the first load of theirs does not carry it
+ * (bench:bundle). A row shows its price once its offer has loaded, as it already waits for the album's or artist's
+ * price, so nothing draws until then.
+ */
+const loadUnlockButton = () =>
+  import('../../features/commerce').then((commerce) => ({ default: commerce.SongUnlockButton }));
+const LazySongUnlockButton = lazy(loadUnlockButton);
+
+const SongUnlockAction: SongLockAction = (props: ComponentProps<SongLockAction>) => (
+  <Suspense fallback={null}>
+    <LazySongUnlockButton {...props} />
+  </Suspense>
+);
+
+/**
  * The main layout: header with the logo above the gradient line, the side menu on wide screens, the bottom bar on
  * narrow ones, and the footer after the content. The bottom padding keeps content clear of the fixed bar.
  */
 export function MainLayout() {
   // Locked song rows and the end of a preview offer the way in: buy the song or album, or subscribe.
   return (
-    <SongLockActionContext value={SongUnlockButton}>
+    <SongLockActionContext value={SongUnlockAction}>
       <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
         <SkipLink />
         <SiteHeader fluid>
