@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STREAM_TOKEN_TTL_MS, StreamTokenService } from './stream-token.service';
 
@@ -101,5 +102,36 @@ describe('StreamTokenService', () => {
   it('refuses to issue a token for ids that are not UUIDs', () => {
     expect(() => tokens.issue({ userId: 'not-a-uuid', sessionId: SESSION }, SONG, NOW)).toThrow(/UUID/);
     expect(() => tokens.issue({ userId: USER, sessionId: 'not-a-uuid' }, SONG, NOW)).toThrow(/UUID/);
+  });
+});
+
+describe('StreamTokenService verified-token cache', () => {
+  it('answers exactly as an uncached check, for the genuine token and every one-character change of it', () => {
+    // Invariant: caching the claims of a genuine token never lets a different string through, and a cached token
+    // still expires and stays bound to its song.
+    const cached = new StreamTokenService(SECRET);
+    const fresh = () => new StreamTokenService(SECRET);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.nat(),
+        fc.constantFrom(...alphabet),
+        fc.integer({ min: 0, max: STREAM_TOKEN_TTL_MS + 60_000 }),
+        (issuedAtSec, position, replacement, later) => {
+          const issuedAt = NOW + issuedAtSec * 1000;
+          const token = cached.issue(HOLDER, SONG, issuedAt);
+          expect(cached.verify(token, SONG, issuedAt)).toEqual(fresh().verify(token, SONG, issuedAt));
+          const at = position % token.length;
+          const changed = token.slice(0, at) + replacement + token.slice(at + 1);
+          if (changed !== token) expect(cached.verify(changed, SONG, issuedAt)).toBeNull();
+          expect(cached.verify(token, SONG, issuedAt + later)).toEqual(
+            fresh().verify(token, SONG, issuedAt + later),
+          );
+          expect(cached.verify(token, OTHER_SONG, issuedAt)).toBeNull();
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

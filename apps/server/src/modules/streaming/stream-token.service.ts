@@ -1,4 +1,5 @@
 import { bytesToUuid, SignedTokenCodec, uuidToBytes } from '../../platform/signed-token';
+import { TtlCache } from '../../platform/ttl-cache';
 
 /**
  * Long enough for a song plus pauses; the key endpoint re-runs the access policy on every fetch anyway, and a token
@@ -15,6 +16,8 @@ const SESSION_AT = SONG_AT + UUID_BYTES;
 const EXPIRY_AT = SESSION_AT + UUID_BYTES;
 // version (1) + user id (16) + song id (16) + session id (16) + expiry in unix seconds (4)
 const PAYLOAD_BYTES = EXPIRY_AT + 4;
+/** Genuine tokens whose claims are kept decoded: a player fetches the key of the same token again and again. */
+const VERIFIED_TOKENS = 10_000;
 
 export interface StreamTokenClaims {
   userId: string;
@@ -48,6 +51,12 @@ export const isGuestHolder = (claims: StreamTokenHolder) => claims.userId === GU
  */
 export class StreamTokenService {
   private readonly codec: SignedTokenCodec;
+  /**
+   * The claims of tokens whose MAC already checked out, by their exact spelling: the same string always carries
+   * the same MAC, so the check cannot come out differently (the key endpoint's most expensive step otherwise).
+   * Expiry and song are still checked on every use; only genuine tokens enter, so forged ones cannot fill it.
+   */
+  private readonly verified = new TtlCache<string, StreamTokenClaims>(VERIFIED_TOKENS);
 
   constructor(
     secretKey: string,
@@ -69,17 +78,25 @@ export class StreamTokenService {
 
   /** The claims of a genuine, unexpired token for `songId`; null for anything else. Constant-time MAC check. */
   verify(token: string | undefined, songId: string, now: number = Date.now()): StreamTokenClaims | null {
+    if (!token) return null;
+    const claims = this.verified.get(token, now) ?? this.decode(token, now);
+    if (!claims) return null;
+    if (claims.songId !== songId.toLowerCase()) return null;
+    if (claims.expiresAt.getTime() <= now) return null;
+    return claims;
+  }
+
+  /** Checks the MAC and decodes; a genuine token's claims are kept for its next use. */
+  private decode(token: string, now: number): StreamTokenClaims | null {
     const payload = this.codec.open(token);
     if (!payload || payload.readUInt8(0) !== VERSION) return null;
-
-    const claims: StreamTokenClaims = {
+    const claims: StreamTokenClaims = Object.freeze({
       userId: bytesToUuid(payload.subarray(USER_AT, SONG_AT)),
       songId: bytesToUuid(payload.subarray(SONG_AT, SESSION_AT)),
       sessionId: bytesToUuid(payload.subarray(SESSION_AT, EXPIRY_AT)),
       expiresAt: new Date(payload.readUInt32BE(EXPIRY_AT) * 1000),
-    };
-    if (claims.songId !== songId.toLowerCase()) return null;
-    if (claims.expiresAt.getTime() <= now) return null;
+    });
+    this.verified.set(token, claims, now);
     return claims;
   }
 }
