@@ -77,10 +77,18 @@ export async function expectToast(page: Page, text: string) {
 /** The path the app settled on, once the URL matches `expected`. */
 export async function expectPath(page: Page, expected: string | RegExp, timeout = 15_000) {
   const base = inject('baseUrl');
-  await page.waitForURL(
-    (url) =>
-      url.origin === new URL(base).origin &&
-      (typeof expected === 'string' ? url.pathname === expected : expected.test(url.pathname)),
+  const matches = (pathname: string) =>
+    typeof expected === 'string' ? pathname === expected : expected.test(pathname);
+  await page.waitForURL((url) => url.origin === new URL(base).origin && matches(url.pathname), { timeout });
+  // The address changes as a navigation starts; the screen follows once its code is there. Wait for the screen
+  // (the app marks the path it has drawn on <html data-screen>), so the next step acts on the new page.
+  await page.waitForFunction(
+    ([source, flags]) => {
+      const drawn = document.documentElement.dataset.screen;
+      if (drawn === undefined || drawn !== window.location.pathname) return false;
+      return flags === null ? drawn === source : new RegExp(source, flags).test(drawn);
+    },
+    typeof expected === 'string' ? ([expected, null] as const) : ([expected.source, expected.flags] as const),
     { timeout },
   );
 }

@@ -1,7 +1,21 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/ui';
 import { ScrollOnNavigate, usePendingScreens } from './route-renderer';
+
+/**
+ * Says on `<html data-screen="/path">` which address the screen on view belongs to. Navigations keep the old
+ * screen until the next one's code is there while the address bar already shows the new path, so the address
+ * alone does not say what is drawn; rendered inside the screens' Suspense boundary, this commits with the screen.
+ * The browser tests wait for it (e2e/support/session.ts `expectPath`).
+ */
+function ScreenMarker() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    document.documentElement.dataset.screen = pathname;
+  }, [pathname]);
+  return null;
+}
 
 /** Root of every route: a thin progress bar while the next screen's code loads, and scroll restoration. */
 export function RootRoute() {
@@ -15,6 +29,7 @@ export function RootRoute() {
       {/* The app shell's layouts load on first use; navigations keep the previous screen meanwhile. */}
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
+        <ScreenMarker />
       </Suspense>
       <ScrollOnNavigate />
     </>

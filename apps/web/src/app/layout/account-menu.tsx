@@ -1,20 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  ChartNoAxesCombined,
-  ChevronDown,
-  CircleHelp,
-  ListMusic,
-  LogOut,
-  Mic2,
-  ReceiptText,
-  Settings,
-  ShieldUser,
-  Tags,
-} from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { cx } from '../../components/ui';
-import { logout, selectIsAdmin, selectUser } from '../../features/auth';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { cx, Spinner } from '../../components/ui';
+import { selectUser } from '../../features/auth';
+import { useAppSelector } from '../hooks';
+
+const loadItems = () => import('./account-menu-items');
+const AccountMenuItems = lazy(loadItems);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -46,19 +38,15 @@ export function Avatar({ name, image, size = 32 }: { name: string; image?: strin
   );
 }
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-control px-3 py-2 text-left text-body text-text transition-colors duration-150 hover:bg-surface-2';
-
 /**
  * The signed-in person's menu: settings, genres, playlists, payment history, studio and dashboards (artists and
  * admins), help, log out. A disclosure, not a menu role.
  */
 export function AccountMenu() {
   const user = useAppSelector(selectUser);
-  const admin = useAppSelector(selectIsAdmin);
-  const loggingOut = useAppSelector((state) => state.auth.status === 'loading');
-  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
+  // The panel's items are drawn from the first opening on (and stay, hidden, so reopening is instant).
+  const [opened, setOpened] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -98,7 +86,12 @@ export function AccountMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onPointerEnter={() => void loadItems()}
+        onFocus={() => void loadItems()}
+        onClick={() => {
+          setOpened(true);
+          setOpen((value) => !value);
+        }}
         className="flex items-center gap-2 rounded-pill p-1 pr-2 transition-colors duration-150 hover:bg-surface-2"
       >
         <Avatar name={user.name} image={user.profileImage} />
@@ -116,80 +109,11 @@ export function AccountMenu() {
         hidden={!open}
         className="absolute right-0 z-40 mt-2 w-64 rounded-card border border-line bg-surface p-2 shadow-2xl shadow-black/50"
       >
-        <div className="border-b border-line px-3 pb-3 pt-1">
-          <p className="truncate text-body font-semibold">{user.name}</p>
-          <p className="truncate text-meta text-muted">{user.email}</p>
-        </div>
-        <ul className="flex flex-col gap-0.5 pt-2">
-          <li>
-            <Link to="/settings" className={itemClass}>
-              <Settings size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Settings
-            </Link>
-          </li>
-          <li>
-            <Link to="/genres" className={itemClass}>
-              <Tags size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Your genres
-            </Link>
-          </li>
-          <li>
-            {/* The bottom bar holds the SPEC's five entries; on phones playlists are reached from here. */}
-            <Link to="/playlists" className={itemClass}>
-              <ListMusic size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Playlists
-            </Link>
-          </li>
-          <li>
-            <Link to="/payment-history" className={itemClass}>
-              <ReceiptText size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Payment history
-            </Link>
-          </li>
-          {user.role === 'artist' || admin ? (
-            <li>
-              <Link to="/studio" className={itemClass}>
-                <Mic2 size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-                Studio
-              </Link>
-            </li>
-          ) : null}
-          {user.role === 'artist' ? (
-            <li>
-              <Link to="/studio/dashboard" className={itemClass}>
-                <ChartNoAxesCombined size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-                Your dashboard
-              </Link>
-            </li>
-          ) : null}
-          {admin ? (
-            <li>
-              <Link to="/admin" className={itemClass}>
-                <ShieldUser size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-                Admin dashboard
-              </Link>
-            </li>
-          ) : null}
-          <li>
-            <Link to="/help" className={itemClass}>
-              <CircleHelp size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Help
-            </Link>
-          </li>
-          <li className="mt-1 border-t border-line pt-1">
-            <button
-              type="button"
-              className={itemClass}
-              disabled={loggingOut}
-              onClick={() => {
-                void dispatch(logout());
-              }}
-            >
-              <LogOut size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Log out
-            </button>
-          </li>
-        </ul>
+        {opened ? (
+          <Suspense fallback={<Spinner label="Loading the menu" />}>
+            <AccountMenuItems user={user} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
