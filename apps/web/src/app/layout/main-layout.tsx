@@ -5,7 +5,6 @@ import { loadPlayer } from '../../features/player';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';
 import { SideMenu } from './side-menu';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
 
@@ -24,6 +23,9 @@ const Player = lazy(loadPlayer);
 const loadUnlockButton = () =>
   import('../../features/commerce').then((commerce) => ({ default: commerce.SongUnlockButton }));
 const LazySongUnlockButton = lazy(loadUnlockButton);
+
+/** The footer starts below the fold (the main area is at least a screen tall), so it arrives unseen. */
+const SiteFooter = lazy(() => import('./site-footer').then((footer) => ({ default: footer.SiteFooter })));
 
 const SongUnlockAction: SongLockAction = (props: ComponentProps<SongLockAction>) => (
   <Suspense fallback={null}>
@@ -56,7 +58,9 @@ export function MainLayout() {
             >
               <Outlet />
             </main>
-            <SiteFooter />
+            <Suspense fallback={null}>
+              <SiteFooter />
+            </Suspense>
           </div>
         </div>
         <BottomNav />
