@@ -1,3 +1,9 @@
+/*
+ * Over 400 lines on purpose: this is the one place that reads process.env (ARCHITECTURE: configuration), and the
+ * schema of every setting, the checks that refuse unsafe combinations at start-up (production without Secure
+ * cookies, live keys on a development start, a public NODE_ENV=test) and the typed config they produce are read
+ * and reviewed together; split, a setting's rule and its refusal would sit in different files.
+ */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
