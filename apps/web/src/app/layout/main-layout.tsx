@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { SongLockActionContext } from '../../features/catalog';
+import { SongLockActionContext } from '../../components/song-lock-action';
 import { SongUnlockButton } from '../../features/commerce';
 import { loadPlayer } from '../../features/player';
 import { AccountMenu } from './account-menu';

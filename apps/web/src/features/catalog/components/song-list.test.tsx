@@ -11,7 +11,7 @@ import { previewReducer, selectActivePreview, selectSelectedSong, streamReducer 
 import { playerReducer } from '../../player/player.slice';
 import { songsReducer } from '../songs.slice';
 import { SongList } from './song-list';
-import { SongLockActionContext, type SongLockAction } from './song-lock-action';
+import { SongLockActionContext, type SongLockAction } from '../../../components/song-lock-action';
 
 const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   _id: id,
