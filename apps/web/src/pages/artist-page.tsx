@@ -1,7 +1,6 @@
 import { Disc3, Music } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Button, EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
@@ -11,14 +10,15 @@ import {
   CoverGridSkeleton,
   SongList,
   SongListSkeleton,
-  fetchSongsByArtist,
+  loadedSongs,
   useGetArtistAlbumsQuery,
+  useGetArtistSongPagesInfiniteQuery,
   useGetArtistQuery,
   type ArtistAlbumsResponse,
 } from '../features/catalog';
 import { ArtistSubscription } from '../features/commerce';
 import { PlayAllButtons } from '../features/player';
-import { isMissingResource } from '../lib/api-query';
+import { isMissingResource, queryErrorText } from '../lib/api-query';
 import { formatMoney } from '../lib/format';
 import { mergePages } from '../lib/merge-by-id';
 
@@ -69,15 +69,12 @@ function AlbumPageLoader({
 
 export default function ArtistPage() {
   const { artistId = '' } = useParams();
-  const dispatch = useAppDispatch();
   const artist = useGetArtistQuery(artistId);
-  const songs = useAppSelector((state) => state.songs.songsByArtist[artistId]);
-  const songsRequest = useAppSelector((state) => state.songs.requests.artist);
-  useEffect(() => {
-    if (artistId) void dispatch(fetchSongsByArtist({ artistId, page: 1 }));
-  }, [dispatch, artistId]);
-  const songsLoading = songsRequest.status === 'loading';
-  const hasMoreSongs = songs !== undefined && songs.page < songs.pages;
+  const songPages = useGetArtistSongPagesInfiniteQuery(artistId, { skip: !artistId });
+  const loaded = songPages.currentData;
+  const songs = loaded ? { songs: loadedSongs(loaded), total: loaded.pages[0]?.total ?? 0 } : undefined;
+  const songsLoading = songPages.isFetching;
+  const songsFailed = songPages.isError;
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
   // Pages past the first, loaded on demand and merged with the first into one list.
   const [albumPages, setAlbumPages] = useState(1);
@@ -121,7 +118,7 @@ export default function ArtistPage() {
 
   // The artist, the first albums and the first songs arrive separately: the page shows its skeleton until all three
   // have answered, then everything at once, so no section moves as another one fills in.
-  const firstLoad = artist.isLoading || albums.isLoading || (!songs && songsRequest.status !== 'failed');
+  const firstLoad = artist.isLoading || albums.isLoading || (!songs && !songsFailed);
   if (firstLoad) {
     return (
       <>
@@ -262,11 +259,11 @@ export default function ArtistPage() {
           ) : null
         }
       >
-        {!songs && songsRequest.status === 'failed' ? (
+        {!songs && songsFailed ? (
           <QueryErrorState
-            error={null}
-            fallback={songsRequest.error ?? 'Fetching songs by artist failed'}
-            onRetry={() => void dispatch(fetchSongsByArtist({ artistId, page: 1 }))}
+            error={songPages.error}
+            fallback="Fetching songs by artist failed"
+            onRetry={() => void songPages.refetch()}
           />
         ) : !songs ? (
           <SongListSkeleton count={8} />
@@ -281,17 +278,17 @@ export default function ArtistPage() {
               label={`Songs by ${data?.name ?? 'this artist'}`}
               playContext={{ type: 'artist', id: artistId }}
             />
-            {songsRequest.status === 'failed' ? (
+            {songsFailed ? (
               <p role="alert" className="mt-4 text-center text-meta text-danger">
-                {songsRequest.error}
+                {queryErrorText(songPages.error, 'Fetching songs by artist failed')}
               </p>
             ) : null}
-            {hasMoreSongs ? (
+            {songPages.hasNextPage ? (
               <div className="mt-6 flex justify-center">
                 <Button
                   variant="secondary"
                   loading={songsLoading}
-                  onClick={() => void dispatch(fetchSongsByArtist({ artistId, page: songs.page + 1 }))}
+                  onClick={() => void songPages.fetchNextPage()}
                 >
                   Load more
                 </Button>

@@ -1,37 +1,35 @@
 import { Music } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   SongList,
   SongListSkeleton,
-  fetchSongsByGenre,
+  SONG_LIST_FRESH_SECONDS,
   genreKey,
+  loadedSongs,
+  useGetGenreSongsInfiniteQuery,
   useGetGenresQuery,
 } from '../features/catalog';
+import { queryErrorText } from '../lib/api-query';
 
 export default function GenrePage() {
   const { genre = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const shown = useAppSelector((state) => state.songs.genreSongs);
-  const request = useAppSelector((state) => state.songs.requests.genre);
   // A fresh cached genre (5 minutes, per lowercased genre) is shown without a request.
-  useEffect(() => {
-    if (genre) void dispatch(fetchSongsByGenre({ genre, page: 1 }));
-  }, [dispatch, genre]);
+  const pages = useGetGenreSongsInfiniteQuery(genre, {
+    skip: !genre,
+    refetchOnMountOrArgChange: SONG_LIST_FRESH_SECONDS,
+  });
   const { likedIds, toggleLike } = useSongLikes();
   // The genre as the catalogue spells it ("/genre/electronic" is "Electronic", "/genre/hip-hop" "Hip-Hop").
   const { data: genres } = useGetGenresQuery();
   const key = genreKey(genre);
   const name = genres?.find((known) => known.slug === key || known.name.toLowerCase() === key)?.name ?? genre;
-  const data = shown.genre === genreKey(genre) ? shown : null;
-  const loading = request.status === 'loading';
-  const hasMore = data !== null && data.page < data.pages;
-  const loadMore = () => {
-    if (data) void dispatch(fetchSongsByGenre({ genre, page: data.page + 1, append: true }));
-  };
+  const current = pages.currentData;
+  const data = current ? { songs: loadedSongs(current), total: current.pages[0]?.total ?? 0 } : null;
+  const loading = pages.isFetching;
+  const failed = pages.isError;
+  const loadMore = () => void pages.fetchNextPage();
   return (
     <>
       <title>{`${name} · Backbeat`}</title>
@@ -44,11 +42,11 @@ export default function GenrePage() {
             : 'Songs in this genre.'
         }
       />
-      {!data && request.status === 'failed' ? (
+      {!data && failed ? (
         <QueryErrorState
-          error={null}
-          fallback={request.error ?? 'Fetching songs by genre failed'}
-          onRetry={() => void dispatch(fetchSongsByGenre({ genre, page: 1 }))}
+          error={pages.error}
+          fallback="Fetching songs by genre failed"
+          onRetry={() => void pages.refetch()}
         />
       ) : !data ? (
         <SongListSkeleton count={10} />
@@ -72,12 +70,12 @@ export default function GenrePage() {
             label={`${name} songs`}
             playContext={{ type: 'genre', id: genre }}
           />
-          {request.status === 'failed' ? (
+          {failed ? (
             <p role="alert" className="mt-4 text-center text-meta text-danger">
-              {request.error}
+              {queryErrorText(pages.error, 'Fetching songs by genre failed')}
             </p>
           ) : null}
-          {hasMore ? (
+          {pages.hasNextPage ? (
             <div className="mt-6 flex justify-center">
               <Button variant="secondary" loading={loading} onClick={loadMore}>
                 Load more

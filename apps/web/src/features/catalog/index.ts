@@ -4,6 +4,4 @@ export type * from './catalog.types';
 export { CoverArt } from '../../components/ui';
 export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './components/cover-grid';
 export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';
-export * from './songs.slice';
-export * from './songs.thunks';
 export { GenrePicker } from './components/genre-picker';
