@@ -8,7 +8,7 @@ import {
   CoverArt,
   CoverGrid,
   CoverGridSkeleton,
-  SongList,
+  PagedSongList,
   SongListSkeleton,
   loadedSongs,
   useGetArtistAlbumsQuery,
@@ -18,7 +18,7 @@ import {
 } from '../features/catalog';
 import { ArtistSubscription } from '../features/commerce';
 import { PlayAllButtons } from '../features/player';
-import { isMissingResource, queryErrorText } from '../lib/api-query';
+import { isMissingResource } from '../lib/api-query';
 import { formatMoney } from '../lib/format';
 import { mergePages } from '../lib/merge-by-id';
 
@@ -73,8 +73,6 @@ export default function ArtistPage() {
   const songPages = useGetArtistSongPagesInfiniteQuery(artistId, { skip: !artistId });
   const loaded = songPages.currentData;
   const songs = loaded ? { songs: loadedSongs(loaded), total: loaded.pages[0]?.total ?? 0 } : undefined;
-  const songsLoading = songPages.isFetching;
-  const songsFailed = songPages.isError;
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
   // Pages past the first, loaded on demand and merged with the first into one list.
   const [albumPages, setAlbumPages] = useState(1);
@@ -118,7 +116,7 @@ export default function ArtistPage() {
 
   // The artist, the first albums and the first songs arrive separately: the page shows its skeleton until all three
   // have answered, then everything at once, so no section moves as another one fills in.
-  const firstLoad = artist.isLoading || albums.isLoading || (!songs && !songsFailed);
+  const firstLoad = artist.isLoading || albums.isLoading || (!songs && !songPages.isError);
   if (firstLoad) {
     return (
       <>
@@ -259,7 +257,7 @@ export default function ArtistPage() {
           ) : null
         }
       >
-        {!songs && songsFailed ? (
+        {!songs && songPages.isError ? (
           <QueryErrorState
             error={songPages.error}
             fallback="Fetching songs by artist failed"
@@ -270,31 +268,15 @@ export default function ArtistPage() {
         ) : songs.songs.length === 0 ? (
           <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />
         ) : (
-          <div aria-busy={songsLoading}>
-            <SongList
-              songs={songs.songs}
-              likedIds={likedIds}
-              onToggleLike={toggleLike}
-              label={`Songs by ${data?.name ?? 'this artist'}`}
-              playContext={{ type: 'artist', id: artistId }}
-            />
-            {songsFailed ? (
-              <p role="alert" className="mt-4 text-center text-meta text-danger">
-                {queryErrorText(songPages.error, 'Fetching songs by artist failed')}
-              </p>
-            ) : null}
-            {songPages.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  loading={songsLoading}
-                  onClick={() => void songPages.fetchNextPage()}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </div>
+          <PagedSongList
+            pages={songPages}
+            failedText="Fetching songs by artist failed"
+            songs={songs.songs}
+            likedIds={likedIds}
+            onToggleLike={toggleLike}
+            label={`Songs by ${data?.name ?? 'this artist'}`}
+            playContext={{ type: 'artist', id: artistId }}
+          />
         )}
       </Section>
     </>

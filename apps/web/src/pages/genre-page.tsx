@@ -1,9 +1,9 @@
 import { Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
+import { EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
-  SongList,
+  PagedSongList,
   SongListSkeleton,
   SONG_LIST_FRESH_SECONDS,
   genreKey,
@@ -11,7 +11,6 @@ import {
   useGetGenreSongsInfiniteQuery,
   useGetGenresQuery,
 } from '../features/catalog';
-import { queryErrorText } from '../lib/api-query';
 
 export default function GenrePage() {
   const { genre = '' } = useParams();
@@ -27,9 +26,6 @@ export default function GenrePage() {
   const name = genres?.find((known) => known.slug === key || known.name.toLowerCase() === key)?.name ?? genre;
   const current = pages.currentData;
   const data = current ? { songs: loadedSongs(current), total: current.pages[0]?.total ?? 0 } : null;
-  const loading = pages.isFetching;
-  const failed = pages.isError;
-  const loadMore = () => void pages.fetchNextPage();
   return (
     <>
       <title>{`${name} · Backbeat`}</title>
@@ -42,7 +38,7 @@ export default function GenrePage() {
             : 'Songs in this genre.'
         }
       />
-      {!data && failed ? (
+      {!data && pages.isError ? (
         <QueryErrorState
           error={pages.error}
           fallback="Fetching songs by genre failed"
@@ -62,27 +58,15 @@ export default function GenrePage() {
           }
         />
       ) : (
-        <div aria-busy={loading}>
-          <SongList
-            songs={data.songs}
-            likedIds={likedIds}
-            onToggleLike={toggleLike}
-            label={`${name} songs`}
-            playContext={{ type: 'genre', id: genre }}
-          />
-          {failed ? (
-            <p role="alert" className="mt-4 text-center text-meta text-danger">
-              {queryErrorText(pages.error, 'Fetching songs by genre failed')}
-            </p>
-          ) : null}
-          {pages.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" loading={loading} onClick={loadMore}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <PagedSongList
+          pages={pages}
+          failedText="Fetching songs by genre failed"
+          songs={data.songs}
+          likedIds={likedIds}
+          onToggleLike={toggleLike}
+          label={`${name} songs`}
+          playContext={{ type: 'genre', id: genre }}
+        />
       )}
     </>
   );

@@ -1,9 +1,13 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
-import { queryErrorText } from '../lib/api-query';
+import { EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
-import { SongList, SongListSkeleton, loadedSongs, useGetLikedSongsInfiniteQuery } from '../features/catalog';
+import {
+  PagedSongList,
+  SongListSkeleton,
+  loadedSongs,
+  useGetLikedSongsInfiniteQuery,
+} from '../features/catalog';
 
 export default function LikedSongsPage() {
   // The liked list changes with every like, so each visit starts again from the first page (the cache is dropped
@@ -14,9 +18,6 @@ export default function LikedSongsPage() {
   const loaded = loadedSongs(liked.data);
   const songs = loaded.filter((song) => likedIds.includes(song._id));
   const total = Math.max(0, (liked.data?.pages[0]?.total ?? 0) - (loaded.length - songs.length));
-  const loading = liked.isFetching;
-  const failed = liked.isError;
-  const loadMore = () => void liked.fetchNextPage();
 
   return (
     <>
@@ -32,7 +33,7 @@ export default function LikedSongsPage() {
       />
       {songs.length === 0 && (liked.isLoading || liked.isUninitialized) ? (
         <SongListSkeleton count={10} />
-      ) : songs.length === 0 && failed ? (
+      ) : songs.length === 0 && liked.isError ? (
         <QueryErrorState
           error={liked.error}
           fallback="Fetching liked songs failed"
@@ -50,27 +51,15 @@ export default function LikedSongsPage() {
           }
         />
       ) : (
-        <div aria-busy={loading}>
-          <SongList
-            songs={songs}
-            likedIds={likedIds}
-            onToggleLike={toggleLike}
-            label="Liked songs"
-            playContext={{ type: 'liked' }}
-          />
-          {failed ? (
-            <p role="alert" className="mt-4 text-center text-meta text-danger">
-              {queryErrorText(liked.error, 'Fetching liked songs failed')}
-            </p>
-          ) : null}
-          {liked.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" loading={loading} onClick={loadMore}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <PagedSongList
+          pages={liked}
+          failedText="Fetching liked songs failed"
+          songs={songs}
+          likedIds={likedIds}
+          onToggleLike={toggleLike}
+          label="Liked songs"
+          playContext={{ type: 'liked' }}
+        />
       )}
     </>
   );
