@@ -5,26 +5,47 @@ import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+/** The folders directly inside `folder` (relative to this file, so ESLint works from any folder). */
+const foldersIn = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Zones that let each unit under `root` (e.g. `features/<f>` or `modules/<m>`) reach another only through that
+ * unit's `index.ts` (its public surface), and let each of `consumers` reach any unit only that way.
+ */
+function publicSurfaceZones(root, kind, consumers = []) {
+  const units = foldersIn(root);
+  return [
+    ...units.flatMap((unit) =>
+      units
+        .filter((other) => other !== unit)
+        .map((other) => ({
+          target: `${root}/${unit}`,
+          from: `${root}/${other}`,
+          except: ['./index.ts'],
+          message: `${kind}/${unit} may use ${kind}/${other} only through its index.ts (its public surface)`,
+        })),
+    ),
+    ...(consumers.length === 0
+      ? []
+      : units.map((unit) => ({
+          target: consumers,
+          from: `${root}/${unit}`,
+          except: ['./index.ts'],
+          message: `${kind}/${unit} is used only through its index.ts (its public surface)`,
+        }))),
+  ];
+}
+
 /**
  * Web import boundaries (STYLE.md 8): imports flow shared (components, lib, assets) -> features -> app and pages.
  * A feature reaches another feature only through its public `index.ts`; shared code knows no feature.
  */
 const web = './apps/web/src';
-// Paths are relative to this file (readdir here, the rule's basePath below), so ESLint works from any folder.
-const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
 const webBoundaries = [
-  ...features.flatMap((feature) =>
-    features
-      .filter((other) => other !== feature)
-      .map((other) => ({
-        target: `${web}/features/${feature}`,
-        from: `${web}/features/${other}`,
-        except: ['./index.ts'],
-        message: `features/${feature} may use features/${other} only through its index.ts (its public surface)`,
-      })),
-  ),
+  ...publicSurfaceZones(`${web}/features`, 'features'),
   {
     target: `${web}/features`,
     from: [`${web}/app`, `${web}/pages`],
@@ -44,37 +65,17 @@ const webBoundaries = [
  * imports them.
  */
 const server = './apps/server/src';
-const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
 const serverBoundaries = [
-  ...serverModules.flatMap((module) =>
-    serverModules
-      .filter((other) => other !== module)
-      .map((other) => ({
-        target: `${server}/modules/${module}`,
-        from: `${server}/modules/${other}`,
-        except: ['./index.ts'],
-        message: `modules/${module} may use modules/${other} only through its index.ts (its public surface)`,
-      })),
-  ),
   // The composition roots (the app, the entry points, the demo seed, the module registry) use modules the same way.
-  ...serverModules.map((module) => ({
-    target: [
-      `${server}/app.ts`,
-      `${server}/bootstrap.ts`,
-      `${server}/main.ts`,
-      `${server}/worker.ts`,
-      `${server}/demo`,
-      `${server}/ops`,
-      `${server}/modules/index.ts`,
-    ],
-    from: `${server}/modules/${module}`,
-    except: ['./index.ts'],
-    message: `modules/${module} is used only through its index.ts (its public surface)`,
-  })),
+  ...publicSurfaceZones(`${server}/modules`, 'modules', [
+    `${server}/app.ts`,
+    `${server}/bootstrap.ts`,
+    `${server}/main.ts`,
+    `${server}/worker.ts`,
+    `${server}/demo`,
+    `${server}/ops`,
+    `${server}/modules/index.ts`,
+  ]),
   {
     target: [
       `${server}/db`,
@@ -146,9 +147,14 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle follows imports only into files it can parse: TypeScript ones through the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webBoundaries, basePath: import.meta.dirname }],
+      // Runtime cycles only (type imports are erased); packages in node_modules cannot import back.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Toasts go through lib/toast.ts, which loads sonner after the first screen.
       '@typescript-eslint/no-restricted-imports': [
         'error',

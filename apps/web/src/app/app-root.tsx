@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import { FullScreenLoader } from '../components/ui';
-import { loadSonner } from '../lib/toast';
+import { loadSonner, TOASTER_OPTIONS } from '../lib/toast';
 import { AppRouter } from './route-renderer';
 import { routes } from './router';
 import { SessionBootstrap } from './session-bootstrap';
@@ -15,9 +15,9 @@ const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaste
 export function AppRoot() {
   return (
     <Provider store={store}>
-      {/* Sonner's defaults are the SPEC's: 4000 ms, 3 visible, 356 px wide, 14 px gap, Alt+T. */}
       <Suspense fallback={null}>
         <Toaster
+          {...TOASTER_OPTIONS}
           position="top-center"
           theme="dark"
           toastOptions={{

@@ -12,21 +12,17 @@ import {
 } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import { authReducer, createInitialAuthState, startAuthListeners, type AuthState } from '../features/auth';
-import { songsPersistTransform, songsReducer } from '../features/catalog/songs.slice';
 import { persistedPlayerReducer, startPlayerListeners } from '../features/player/player.persist';
 import { previewReducer } from '../features/player/preview.slice';
 import { streamReducer } from '../features/player/stream.slice';
-import { paymentReducer } from '../features/commerce/payment.slice';
 import { backbeatApi } from '../lib/api-query';
 
 const rootReducer = combineReducers({
   auth: authReducer,
-  songs: songsReducer,
   // The player persists its own fields ('persist:player', see features/player/player.persist.ts).
   player: persistedPlayerReducer,
   stream: streamReducer,
   preview: previewReducer,
-  payment: paymentReducer,
   [backbeatApi.reducerPath]: backbeatApi.reducer,
 });
 
@@ -43,9 +39,9 @@ const persistConfig = {
   key: 'root',
   version: 1,
   storage,
-  // SPEC section 4: the root keeps only songs and auth; the RTK Query cache (`api`) is never persisted.
-  whitelist: ['auth', 'songs'],
-  transforms: [authTransform, songsPersistTransform],
+  // Only auth survives a reload; song lists live in the RTK Query cache (`api`), which is never persisted.
+  whitelist: ['auth'],
+  transforms: [authTransform],
   timeout: 5000,
 };
 

@@ -1,5 +1,5 @@
 import type * as SonnerModule from 'sonner';
-import type { toast as sonnerToast } from 'sonner';
+import type { toast as sonnerToast, ToasterProps } from 'sonner';
 
 /**
  * sonner's `toast`, with sonner loaded after the first screen: its ~10 KB gzip are on no route's first render (the
@@ -7,6 +7,20 @@ import type { toast as sonnerToast } from 'sonner';
  * in order (sonner's Toaster also shows toasts created before it mounted). To update a toast later, give it an
  * `id` in its options. Import `toast` from here, never from 'sonner' (lint-enforced).
  */
+/**
+ * SPEC section 9, in one place: toasts last 4000 ms, at most 3 show, 14 px apart, Alt+T focuses them (sonner's
+ * own width, 356 px, is the SPEC's); the app's one `<Toaster>` (app/app-root.tsx) takes these.
+ */
+export const TOASTER_OPTIONS = {
+  duration: 4000,
+  visibleToasts: 3,
+  gap: 14,
+  hotkey: ['altKey', 'KeyT'],
+} satisfies Partial<ToasterProps>;
+
+/** SPEC section 9: a stream warning stays 5000 ms on mobile, 2000 ms on desktop. */
+export const STREAM_WARNING_DURATION_MS = { mobile: 5000, desktop: 2000 } as const;
+
 type Sonner = typeof SonnerModule;
 type Toast = typeof sonnerToast;
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading';

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { Archive, Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { SongLockActionContext } from '../components/song-lock-action';
 import { isMissingResource } from '../lib/api-query';
 import { useSongLikes } from '../features/auth';
 import {
   CoverArt,
   SongList,
   SongListSkeleton,
-  SongLockActionContext,
   useGetAlbumQuery,
   useGetAlbumSongsQuery,
 } from '../features/catalog';

@@ -1,7 +1,6 @@
 import { Disc3, Music } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Button, EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
@@ -9,10 +8,11 @@ import {
   CoverArt,
   CoverGrid,
   CoverGridSkeleton,
-  SongList,
+  PagedSongList,
   SongListSkeleton,
-  fetchSongsByArtist,
+  loadedSongs,
   useGetArtistAlbumsQuery,
+  useGetArtistSongPagesInfiniteQuery,
   useGetArtistQuery,
   type ArtistAlbumsResponse,
 } from '../features/catalog';
@@ -69,15 +69,10 @@ function AlbumPageLoader({
 
 export default function ArtistPage() {
   const { artistId = '' } = useParams();
-  const dispatch = useAppDispatch();
   const artist = useGetArtistQuery(artistId);
-  const songs = useAppSelector((state) => state.songs.songsByArtist[artistId]);
-  const songsRequest = useAppSelector((state) => state.songs.requests.artist);
-  useEffect(() => {
-    if (artistId) void dispatch(fetchSongsByArtist({ artistId, page: 1 }));
-  }, [dispatch, artistId]);
-  const songsLoading = songsRequest.status === 'loading';
-  const hasMoreSongs = songs !== undefined && songs.page < songs.pages;
+  const songPages = useGetArtistSongPagesInfiniteQuery(artistId, { skip: !artistId });
+  const loaded = songPages.currentData;
+  const songs = loaded ? { songs: loadedSongs(loaded), total: loaded.pages[0]?.total ?? 0 } : undefined;
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
   // Pages past the first, loaded on demand and merged with the first into one list.
   const [albumPages, setAlbumPages] = useState(1);
@@ -121,7 +116,7 @@ export default function ArtistPage() {
 
   // The artist, the first albums and the first songs arrive separately: the page shows its skeleton until all three
   // have answered, then everything at once, so no section moves as another one fills in.
-  const firstLoad = artist.isLoading || albums.isLoading || (!songs && songsRequest.status !== 'failed');
+  const firstLoad = artist.isLoading || albums.isLoading || (!songs && !songPages.isError);
   if (firstLoad) {
     return (
       <>
@@ -262,42 +257,26 @@ export default function ArtistPage() {
           ) : null
         }
       >
-        {!songs && songsRequest.status === 'failed' ? (
+        {!songs && songPages.isError ? (
           <QueryErrorState
-            error={null}
-            fallback={songsRequest.error ?? 'Fetching songs by artist failed'}
-            onRetry={() => void dispatch(fetchSongsByArtist({ artistId, page: 1 }))}
+            error={songPages.error}
+            fallback="Fetching songs by artist failed"
+            onRetry={() => void songPages.refetch()}
           />
         ) : !songs ? (
           <SongListSkeleton count={8} />
         ) : songs.songs.length === 0 ? (
           <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />
         ) : (
-          <div aria-busy={songsLoading}>
-            <SongList
-              songs={songs.songs}
-              likedIds={likedIds}
-              onToggleLike={toggleLike}
-              label={`Songs by ${data?.name ?? 'this artist'}`}
-              playContext={{ type: 'artist', id: artistId }}
-            />
-            {songsRequest.status === 'failed' ? (
-              <p role="alert" className="mt-4 text-center text-meta text-danger">
-                {songsRequest.error}
-              </p>
-            ) : null}
-            {hasMoreSongs ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  loading={songsLoading}
-                  onClick={() => void dispatch(fetchSongsByArtist({ artistId, page: songs.page + 1 }))}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </div>
+          <PagedSongList
+            pages={songPages}
+            failedText="Fetching songs by artist failed"
+            songs={songs.songs}
+            likedIds={likedIds}
+            onToggleLike={toggleLike}
+            label={`Songs by ${data?.name ?? 'this artist'}`}
+            playContext={{ type: 'artist', id: artistId }}
+          />
         )}
       </Section>
     </>

@@ -1,37 +1,31 @@
 import { Music } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
+import { EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
-  SongList,
+  PagedSongList,
   SongListSkeleton,
-  fetchSongsByGenre,
+  SONG_LIST_FRESH_SECONDS,
   genreKey,
+  loadedSongs,
+  useGetGenreSongsInfiniteQuery,
   useGetGenresQuery,
 } from '../features/catalog';
 
 export default function GenrePage() {
   const { genre = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const shown = useAppSelector((state) => state.songs.genreSongs);
-  const request = useAppSelector((state) => state.songs.requests.genre);
   // A fresh cached genre (5 minutes, per lowercased genre) is shown without a request.
-  useEffect(() => {
-    if (genre) void dispatch(fetchSongsByGenre({ genre, page: 1 }));
-  }, [dispatch, genre]);
+  const pages = useGetGenreSongsInfiniteQuery(genre, {
+    skip: !genre,
+    refetchOnMountOrArgChange: SONG_LIST_FRESH_SECONDS,
+  });
   const { likedIds, toggleLike } = useSongLikes();
   // The genre as the catalogue spells it ("/genre/electronic" is "Electronic", "/genre/hip-hop" "Hip-Hop").
   const { data: genres } = useGetGenresQuery();
   const key = genreKey(genre);
   const name = genres?.find((known) => known.slug === key || known.name.toLowerCase() === key)?.name ?? genre;
-  const data = shown.genre === genreKey(genre) ? shown : null;
-  const loading = request.status === 'loading';
-  const hasMore = data !== null && data.page < data.pages;
-  const loadMore = () => {
-    if (data) void dispatch(fetchSongsByGenre({ genre, page: data.page + 1, append: true }));
-  };
+  const current = pages.currentData;
+  const data = current ? { songs: loadedSongs(current), total: current.pages[0]?.total ?? 0 } : null;
   return (
     <>
       <title>{`${name} · Backbeat`}</title>
@@ -44,11 +38,11 @@ export default function GenrePage() {
             : 'Songs in this genre.'
         }
       />
-      {!data && request.status === 'failed' ? (
+      {!data && pages.isError ? (
         <QueryErrorState
-          error={null}
-          fallback={request.error ?? 'Fetching songs by genre failed'}
-          onRetry={() => void dispatch(fetchSongsByGenre({ genre, page: 1 }))}
+          error={pages.error}
+          fallback="Fetching songs by genre failed"
+          onRetry={() => void pages.refetch()}
         />
       ) : !data ? (
         <SongListSkeleton count={10} />
@@ -64,27 +58,15 @@ export default function GenrePage() {
           }
         />
       ) : (
-        <div aria-busy={loading}>
-          <SongList
-            songs={data.songs}
-            likedIds={likedIds}
-            onToggleLike={toggleLike}
-            label={`${name} songs`}
-            playContext={{ type: 'genre', id: genre }}
-          />
-          {request.status === 'failed' ? (
-            <p role="alert" className="mt-4 text-center text-meta text-danger">
-              {request.error}
-            </p>
-          ) : null}
-          {hasMore ? (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" loading={loading} onClick={loadMore}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <PagedSongList
+          pages={pages}
+          failedText="Fetching songs by genre failed"
+          songs={data.songs}
+          likedIds={likedIds}
+          onToggleLike={toggleLike}
+          label={`${name} songs`}
+          playContext={{ type: 'genre', id: genre }}
+        />
       )}
     </>
   );

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Compass, Music, Tags } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../app/hooks';
 import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
 import { selectUser, useSongLikes } from '../features/auth';
 import {
@@ -12,10 +11,10 @@ import {
   CoverGridSkeleton,
   SongList,
   SongListSkeleton,
-  fetchSongs,
   useGetHomeQuery,
   type Song,
 } from '../features/catalog';
+import { usePlayerLibrary } from '../features/player';
 
 function greeting(hour: number): string {
   if (hour < 5) return 'Good night';
@@ -84,14 +83,11 @@ function HomeSkeleton() {
  */
 export default function HomePage() {
   const user = useAppSelector(selectUser);
-  const dispatch = useAppDispatch();
   const { data, isLoading, isError, error, refetch } = useGetHomeQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
   // The library the player falls back on (SPEC section 4: with none selected, its first song is selected).
-  useEffect(() => {
-    void dispatch(fetchSongs(1));
-  }, [dispatch]);
+  usePlayerLibrary();
   const firstName = user?.name.split(' ')[0];
   const genres = data?.matchingGenres.length ? data.matchingGenres : (user?.preferredGenres ?? []);
   const nothing =

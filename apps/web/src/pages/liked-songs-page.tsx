@@ -1,25 +1,23 @@
 import { Heart } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { Button, EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
+import { EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
 import { useSongLikes } from '../features/auth';
-import { SongList, SongListSkeleton, fetchLikedSongs } from '../features/catalog';
+import {
+  PagedSongList,
+  SongListSkeleton,
+  loadedSongs,
+  useGetLikedSongsInfiniteQuery,
+} from '../features/catalog';
 
 export default function LikedSongsPage() {
-  const dispatch = useAppDispatch();
-  const data = useAppSelector((state) => state.songs.likedSongs);
-  const request = useAppSelector((state) => state.songs.requests.liked);
-  // The liked list changes with every like, so each visit starts again from the first page.
-  useEffect(() => {
-    void dispatch(fetchLikedSongs(1));
-  }, [dispatch]);
+  // The liked list changes with every like, so each visit starts again from the first page (the cache is dropped
+  // when the page is left).
+  const liked = useGetLikedSongsInfiniteQuery();
   const { likedIds, toggleLike } = useSongLikes();
-  // The songs slice follows every like toggle, so the list is already current.
-  const songs = data.songs;
-  const loading = request.status === 'loading';
-  const hasMore = data.page < data.pages;
-  const loadMore = () => void dispatch(fetchLikedSongs(data.page + 1));
+  // A song unliked here leaves the list at once; the count follows.
+  const loaded = loadedSongs(liked.data);
+  const songs = loaded.filter((song) => likedIds.includes(song._id));
+  const total = Math.max(0, (liked.data?.pages[0]?.total ?? 0) - (loaded.length - songs.length));
 
   return (
     <>
@@ -28,18 +26,18 @@ export default function LikedSongsPage() {
         eyebrow="Your library"
         title="Liked songs"
         description={
-          data.total > 0
-            ? `${data.total.toLocaleString()} ${data.total === 1 ? 'song' : 'songs'} you love`
+          total > 0
+            ? `${total.toLocaleString()} ${total === 1 ? 'song' : 'songs'} you love`
             : 'Everything you have liked, in one place.'
         }
       />
-      {songs.length === 0 && (loading || request.status === 'idle') ? (
+      {songs.length === 0 && (liked.isLoading || liked.isUninitialized) ? (
         <SongListSkeleton count={10} />
-      ) : songs.length === 0 && request.status === 'failed' ? (
+      ) : songs.length === 0 && liked.isError ? (
         <QueryErrorState
-          error={null}
-          fallback={request.error ?? 'Fetching liked songs failed'}
-          onRetry={() => void dispatch(fetchLikedSongs(1))}
+          error={liked.error}
+          fallback="Fetching liked songs failed"
+          onRetry={() => void liked.refetch()}
         />
       ) : songs.length === 0 ? (
         <EmptyState
@@ -53,27 +51,15 @@ export default function LikedSongsPage() {
           }
         />
       ) : (
-        <div aria-busy={loading}>
-          <SongList
-            songs={songs}
-            likedIds={likedIds}
-            onToggleLike={toggleLike}
-            label="Liked songs"
-            playContext={{ type: 'liked' }}
-          />
-          {request.status === 'failed' ? (
-            <p role="alert" className="mt-4 text-center text-meta text-danger">
-              {request.error}
-            </p>
-          ) : null}
-          {hasMore ? (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" loading={loading} onClick={loadMore}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <PagedSongList
+          pages={liked}
+          failedText="Fetching liked songs failed"
+          songs={songs}
+          likedIds={likedIds}
+          onToggleLike={toggleLike}
+          label="Liked songs"
+          playContext={{ type: 'liked' }}
+        />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Outlet } from 'react-router';
-import { SongLockActionContext, type SongLockAction } from '../../features/catalog';
+import { SongLockActionContext, type SongLockAction } from '../../components/song-lock-action';
 import { loadPlayer } from '../../features/player';
 import { AccountMenu } from './account-menu';
 import { BottomNav } from './bottom-nav';

@@ -1,4 +1,5 @@
 import { backbeatApi } from '../../lib/api-query';
+import { mergePages } from '../../lib/merge-by-id';
 import type {
   Album,
   AlbumsResponse,
@@ -9,6 +10,7 @@ import type {
   ArtistsResponse,
   Genre,
   HomeResponse,
+  PagedSongsResponse,
   RandomArtistResponse,
   SearchResults,
   Song,
@@ -27,6 +29,21 @@ export const PAGE_SIZE = {
 };
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** SPEC section 9: song lists stay fresh for 5 minutes (seconds, as RTK Query counts). */
+export const SONG_LIST_FRESH_SECONDS = 5 * 60;
+
+/** The lowercased genre a genre's songs are cached under: genres are matched case-insensitively. */
+export function genreKey(genre: string): string {
+  return genre.trim().toLowerCase();
+}
+
+/** Song lists paged by `page` (first page 1) and answered with `{ page, pages }`: "Load more" asks for the next. */
+const songPages = {
+  initialPageParam: 1,
+  getNextPageParam: (last: { page: number; pages: number }, _all: unknown, lastPage: number) =>
+    lastPage < last.pages ? lastPage + 1 : undefined,
+};
 
 const catalogApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
@@ -72,6 +89,34 @@ const catalogApi = backbeatApi.injectEndpoints({
         query: { page, limit: PAGE_SIZE.artistSongs },
       }),
     }),
+    /** `GET /songs/liked`, 20 a page; each visit starts again from the first page (the list follows every like). */
+    getLikedSongs: build.infiniteQuery<PagedSongsResponse, void, number>({
+      providesTags: ['LikedSongs', 'Songs'],
+      infiniteQueryOptions: songPages,
+      keepUnusedDataFor: 0,
+      query: ({ pageParam }) => ({ url: '/songs/liked', query: { page: pageParam, limit: PAGE_SIZE.liked } }),
+    }),
+    /** `GET /songs/artist/{id}`, 20 a page, for the artist page's "Load more"; each visit starts from page 1. */
+    getArtistSongPages: build.infiniteQuery<ArtistSongsResponse, string, number>({
+      providesTags: ['Songs'],
+      infiniteQueryOptions: songPages,
+      keepUnusedDataFor: 0,
+      query: ({ queryArg: id, pageParam }) => ({
+        url: `/songs/artist/${encodeURIComponent(id)}`,
+        query: { page: pageParam, limit: PAGE_SIZE.artistSongs },
+      }),
+    }),
+    /** `GET /songs/genre/{genre}`, 20 a page, cached per lowercased genre for 5 minutes. */
+    getGenreSongs: build.infiniteQuery<PagedSongsResponse, string, number>({
+      providesTags: ['Songs'],
+      infiniteQueryOptions: songPages,
+      keepUnusedDataFor: SONG_LIST_FRESH_SECONDS,
+      serializeQueryArgs: ({ endpointName, queryArgs }) => `${endpointName}(${genreKey(queryArgs)})`,
+      query: ({ queryArg: genre, pageParam }) => ({
+        url: `/songs/genre/${encodeURIComponent(genre.trim())}`,
+        query: { page: pageParam, limit: PAGE_SIZE.genreSongs },
+      }),
+    }),
     getArtistAlbums: build.query<ArtistAlbumsResponse, { id: string; page: number }>({
       providesTags: ['Albums'],
       query: ({ id, page }) => ({
@@ -83,6 +128,14 @@ const catalogApi = backbeatApi.injectEndpoints({
       providesTags: ['Albums'],
       query: (id) => `/albums/${encodeURIComponent(id)}`,
       transformResponse: (response: { album: Album }) => response.album,
+    }),
+    /**
+     * One song by id (GET /songs/:id), in any processing state for its artist's account and admins: the song
+     * editor's copy of an upload, and the song a buyer plays straight after paying.
+     */
+    getSong: build.query<Song, string>({
+      query: (id) => `/songs/${encodeURIComponent(id)}`,
+      providesTags: ['Songs'],
     }),
     getAlbumSongs: build.query<Song[], string>({
       providesTags: ['Songs'],
@@ -122,9 +175,20 @@ export const {
   useGetAllArtistsQuery,
   useGetArtistQuery,
   useGetArtistSongsQuery,
+  useGetLikedSongsInfiniteQuery,
+  useGetArtistSongPagesInfiniteQuery,
+  useGetGenreSongsInfiniteQuery,
   useGetArtistAlbumsQuery,
   useGetAlbumQuery,
   useGetAlbumSongsQuery,
+  useGetSongQuery,
+  useLazyGetSongQuery,
+  useLazyGetAlbumSongsQuery,
   useSearchQuery,
   useGetHomeQuery,
 } = catalogApi;
+
+/** The songs of every page loaded so far, in order; a song on two pages shows once (SPEC section 4). */
+export function loadedSongs(data: { pages: ReadonlyArray<{ songs: Song[] }> } | undefined): Song[] {
+  return data ? mergePages(data.pages.map((page) => page.songs)) : [];
+}

@@ -4,7 +4,5 @@ export type * from './catalog.types';
 export { CoverArt } from '../../components/ui';
 export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './components/cover-grid';
 export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';
-export { SongLockActionContext, type SongLockAction } from './components/song-lock-action';
-export * from './songs.slice';
-export * from './songs.thunks';
+export { PagedSongList } from './components/paged-song-list';
 export { GenrePicker } from './components/genre-picker';

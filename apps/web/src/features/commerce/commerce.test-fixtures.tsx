@@ -6,12 +6,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Album, Artist, Song, User } from '@backbeat/contract';
 import { backbeatApi } from '../../lib/api-query';
 import { authReducer, createInitialAuthState } from '../auth';
-import { songsReducer } from '../catalog';
 import { streamReducer } from '../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../player/player.slice';
 import type { Order } from './commerce.types';
-import { paymentReducer } from './payment.slice';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -115,10 +113,8 @@ export function makeStore(user: User | null) {
   return configureStore({
     reducer: {
       auth: authReducer,
-      songs: songsReducer,
       stream: streamReducer,
       player: playerReducer,
-      payment: paymentReducer,
       [backbeatApi.reducerPath]: backbeatApi.reducer,
     },
     preloadedState: { auth: createInitialAuthState(user) },

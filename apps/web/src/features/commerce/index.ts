@@ -1,7 +1,6 @@
 /** The commerce feature's public surface: buying songs and albums, subscribing, the sandbox demo checkout. */
 export * from './commerce.api';
 export * from './payments.api';
-export { paymentReducer, type PaymentState } from './payment.slice';
 export { OrderOutcome } from './components/order-outcome';
 export type * from './commerce.types';
 export { COMMERCE_MESSAGES, PAYMENT_MESSAGES, SANDBOX_CHECKOUT_LABEL } from './commerce.constants';

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { backbeatApi } from '../../lib/api-query';
 import { addPurchasedAlbum, addPurchasedSong, fetchProfile } from '../auth';
-import { clearSongCaches } from '../catalog';
 import { clearStreams, leavePreview, pause } from '../player';
 import { useCommerceDispatch, useCommerceStore } from './commerce.store';
 import type { Order } from './commerce.types';
@@ -29,7 +28,6 @@ export function useRefreshAfterPayment() {
       if (order.itemId && order.itemType === 'song') dispatch(addPurchasedSong(order.itemId));
       if (order.itemId && order.itemType === 'album') dispatch(addPurchasedAlbum(order.itemId));
       dispatch(backbeatApi.util.invalidateTags([...PAYMENT_INVALIDATES]));
-      dispatch(clearSongCaches());
       // A refused song still counts as wanted in the player (that is what shows its refusal); once the stream is
       // allowed it would start by itself when the listener is back. They press play instead.
       const { player, stream } = store.getState();

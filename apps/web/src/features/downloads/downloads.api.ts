@@ -5,20 +5,33 @@ import type {
   DownloadOptionsResponse,
   DownloadPreparingResponse,
 } from '@backbeat/contract';
-import { api } from '../../lib/api';
+import { backbeatApi } from '../../lib/api-query';
 
-/** GET /downloads/:itemType/:id: the formats on offer (403 when the viewer may not download it). */
-export function getDownloadOptions(itemType: DownloadItemType, id: string, signal?: AbortSignal) {
-  return api.get<DownloadOptionsResponse>(`/downloads/${itemType}/${encodeURIComponent(id)}`, { signal });
+interface DownloadItem {
+  itemType: DownloadItemType;
+  id: string;
 }
 
-/** POST /downloads/:itemType/:id: a signed link (201), or "being prepared" (202). */
-export function requestDownloadLink(itemType: DownloadItemType, id: string, format: DownloadFormat) {
-  return api.post<DownloadLinkResponse | DownloadPreparingResponse>(
-    `/downloads/${itemType}/${encodeURIComponent(id)}`,
-    { format },
-  );
-}
+const downloadPath = ({ itemType, id }: DownloadItem) => `/downloads/${itemType}/${encodeURIComponent(id)}`;
+
+const downloadsApi = backbeatApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /downloads/:itemType/:id: the formats on offer (403 when the viewer may not download it), asked anew each time the menu opens. */
+    getDownloadOptions: build.query<DownloadOptionsResponse | null, DownloadItem>({
+      query: downloadPath,
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /downloads/:itemType/:id: a signed link (201), or "being prepared" (202). */
+    requestDownloadLink: build.mutation<
+      DownloadLinkResponse | DownloadPreparingResponse | null,
+      DownloadItem & { format: DownloadFormat }
+    >({
+      query: ({ format, ...item }) => ({ url: downloadPath(item), method: 'POST', body: { format } }),
+    }),
+  }),
+});
+
+export const { useGetDownloadOptionsQuery, useRequestDownloadLinkMutation } = downloadsApi;
 
 export const isPreparing = (
   answer: DownloadLinkResponse | DownloadPreparingResponse | null,

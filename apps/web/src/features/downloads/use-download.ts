@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { DownloadFormat, DownloadItemType } from '@backbeat/contract';
 import { errorText } from '../../lib/api';
-import { isPreparing, requestDownloadLink } from './downloads.api';
+import { isPreparing, useRequestDownloadLinkMutation } from './downloads.api';
 import { DOWNLOAD_MESSAGES, PREPARING_MAX_WAIT_MS } from './downloads.constants';
 
 /** Hands a same-origin attachment address to the browser's own downloader (the page stays where it is). */
@@ -33,6 +33,7 @@ const wait = (ms: number, signal: AbortSignal) =>
 export function useDownload(itemType: DownloadItemType, id: string) {
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const [requestDownloadLink] = useRequestDownloadLinkMutation();
   useEffect(() => () => abort.current?.abort(), []);
 
   const start = useCallback(
@@ -45,7 +46,7 @@ export function useDownload(itemType: DownloadItemType, id: string) {
       setBusy(true);
       try {
         for (;;) {
-          const answer = await requestDownloadLink(itemType, id, format);
+          const answer = await requestDownloadLink({ itemType, id, format }).unwrap();
           if (controller.signal.aborted) return;
           if (answer && !isPreparing(answer)) {
             saveFromUrl(answer.url, answer.fileName);
@@ -66,7 +67,7 @@ export function useDownload(itemType: DownloadItemType, id: string) {
         if (abort.current === controller) setBusy(false);
       }
     },
-    [id, itemType],
+    [id, itemType, requestDownloadLink],
   );
 
   return { busy, start };

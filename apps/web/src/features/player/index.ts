@@ -6,6 +6,7 @@
 export const loadPlayer = () => import('./components/player').then(({ Player }) => ({ default: Player }));
 export { playFromList, selectSong, clearPlaybackContext, resetPlayer, pause } from './player.slice';
 export { persistedPlayerReducer, startPlayerListeners } from './player.persist';
+export { usePlayerLibrary } from './library.api';
 export { streamReducer, clearStreams, fetchSongStream, fetchAlbumStream } from './stream.slice';
 export { selectSelectedSong, selectIsPlaying, type PlayerRootState } from './player.selectors';
 export { PLAYER_VOLUME_KEY, DEFAULT_VOLUME } from './player.constants';

@@ -12,7 +12,6 @@ export const UP_NEXT_COUNT = 4;
 
 /** Below this width the mobile player shows (SPEC section 9: width below 768 px). */
 export const MOBILE_BREAKPOINT_PX = 768;
-export const STREAM_WARNING_MS = { mobile: 5000, desktop: 2000 } as const;
 
 /** Keyboard seek step (beyond SPEC). */
 export const SEEK_STEP_S = 5;

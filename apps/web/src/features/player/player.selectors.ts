@@ -1,21 +1,23 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Song } from '../catalog';
+import type { backbeatApi } from '../../lib/api-query';
+import { selectLibraryResult } from './library.api';
 import { playbackQueue, upNext } from './player.rules';
 import type { PlayerState } from './player.types';
 import { selectActivePreview, type PreviewState } from './preview.slice';
 import type { StreamState } from './stream.slice';
 
 /**
- * The slices the player reads. `songs` (the catalogue's library, context 'all') is optional so the player works
- * before that slice is registered.
+ * The slices the player reads. `api` (RTK Query's cache, which holds the library of context 'all') is optional so
+ * the player works before that reducer is registered.
  */
 export interface PlayerRootState {
   player: PlayerState;
   stream: StreamState;
-  /** Preview mode (optional, like `songs`, so the player works before that slice is registered). */
+  /** Preview mode (optional, like `api`, so the player works before that slice is registered). */
   preview?: PreviewState;
-  songs?: { allSongs?: Song[] | null };
-  /** Who is signed in (optional, like `songs`): nothing is asked of the stream API for nobody. */
+  api?: ReturnType<typeof backbeatApi.reducer>;
+  /** Who is signed in (optional, like `api`): nothing is asked of the stream API for nobody. */
   auth?: { user: unknown };
 }
 
@@ -23,7 +25,10 @@ const NO_SONGS: Song[] = [];
 
 export const selectPlayer = (state: PlayerRootState) => state.player;
 export const selectStream = (state: PlayerRootState) => state.stream;
-export const selectLibrarySongs = (state: PlayerRootState): Song[] => state.songs?.allSongs ?? NO_SONGS;
+/** The library (`GET /songs`, first page) as the home screen last fetched it; none before that. */
+export const selectLibrarySongs = (state: PlayerRootState): Song[] =>
+  (state.api ? selectLibraryResult(state as Parameters<typeof selectLibraryResult>[0]).data : undefined) ??
+  NO_SONGS;
 export const selectSelectedSong = (state: PlayerRootState) => state.player.selectedSong;
 export const selectIsPlaying = (state: PlayerRootState) => state.player.isPlaying;
 export const selectPlaybackContext = (state: PlayerRootState) => state.player.playbackContext;

@@ -8,7 +8,7 @@ import { previewDismissed, previewEnded, previewStarted } from './preview.slice'
 type PlayerThunk = ThunkAction<void, PlayerRootState, unknown, UnknownAction>;
 
 /**
- * Next in the playback context, or in the library for 'all' (read from the songs slice). A preview that reaches
+ * Next in the playback context, or in the library for 'all' (the library RTK Query holds). A preview that reaches
  * its end stops there instead: the player then offers to buy or subscribe.
  */
 export const playNext = (): PlayerThunk => (dispatch, getState) => {

@@ -22,3 +22,6 @@ export const PLAYLIST_MESSAGES = {
   added: 'Song added to playlist',
   removed: 'Song removed from playlist',
 } as const;
+
+/** Room the add-to-playlist menu needs below its button before it opens upwards instead. */
+export const MENU_HEIGHT = 320;

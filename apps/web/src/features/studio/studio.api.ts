@@ -1,5 +1,4 @@
 import type { CatalogBuyersResponse, CatalogDeleteResponse, SongStatusResponse } from '@backbeat/contract';
-import { clearSongCaches } from '../catalog';
 import { backbeatApi, type QueryError } from '../../lib/api-query';
 import type { Album, Song } from './studio.types';
 
@@ -47,14 +46,6 @@ export const studioApi = backbeatApi.injectEndpoints({
     getSongStatus: build.query<SongStatusResponse, string>({
       query: (id) => `/songs/${encodeURIComponent(id)}/status`,
     }),
-    /**
-     * One song by id, in any processing state for its artist's account and admins (GET /songs/:id): the song
-     * editor's copy of an upload that is not in the artist's (ready) song list.
-     */
-    getSong: build.query<Song, string>({
-      query: (id) => `/songs/${encodeURIComponent(id)}`,
-      providesTags: ['Songs'],
-    }),
     /** Every (ready) song of an artist, for the album form's song entries and the song editor. */
     getAllArtistSongs: build.query<Song[], string>({
       queryFn: (artistId, _api, _options, baseQuery) =>
@@ -84,12 +75,10 @@ export const studioApi = backbeatApi.injectEndpoints({
     deleteSong: build.mutation<CatalogDeleteResponse, string>({
       query: (id) => ({ url: `/songs/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.song]),
-      onQueryStarted: clearSongCachesOnSuccess,
     }),
     deleteAlbum: build.mutation<CatalogDeleteResponse, string>({
       query: (id) => ({ url: `/albums/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...STUDIO_INVALIDATES.album]),
-      onQueryStarted: clearSongCachesOnSuccess,
     }),
     deleteArtist: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/artists/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -97,30 +86,12 @@ export const studioApi = backbeatApi.injectEndpoints({
       // asks again and learns the artist is gone).
       invalidatesTags: (_result, error, id) =>
         error ? [] : [...STUDIO_INVALIDATES.artist, { type: 'SubscriberCount' as const, id }],
-      onQueryStarted: clearSongCachesOnSuccess,
     }),
   }),
 });
 
-/** Song lists outside RTK Query (the songs slice) show album and artist names too, so every delete empties them. */
-async function clearSongCachesOnSuccess(
-  _id: string,
-  api: {
-    dispatch: (action: ReturnType<typeof clearSongCaches>) => unknown;
-    queryFulfilled: Promise<unknown>;
-  },
-) {
-  try {
-    await api.queryFulfilled;
-    api.dispatch(clearSongCaches());
-  } catch {
-    // The page shows the failure; nothing changed, so the caches stay.
-  }
-}
-
 export const {
   useGetSongStatusQuery,
-  useGetSongQuery,
   useGetAllArtistSongsQuery,
   useGetAllArtistAlbumsQuery,
   useGetBuyersQuery,

@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router';
 import type { QueryError } from '../../lib/api-query';
 import { findUpload } from './recent-uploads';
-import { useGetAllArtistSongsQuery, useGetSongQuery } from './studio.api';
+import { useGetSongQuery } from '../catalog';
+import { useGetAllArtistSongsQuery } from './studio.api';
 import type { Song } from './studio.types';
 
 function songFromState(state: unknown, songId: string | undefined): Song | null {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ProcessingStatus } from '@backbeat/contract';
-import { clearSongCaches } from '../catalog';
 import { backbeatApi } from '../../lib/api-query';
 import { forgetUpload } from './recent-uploads';
 import { useGetSongStatusQuery } from './studio.api';
@@ -46,7 +45,6 @@ export function useSongStatus(songId: string | null): SongStatusView {
   useEffect(() => {
     if (!ready || !sawProcessing) return;
     dispatch(backbeatApi.util.invalidateTags(['Songs', 'Albums', 'Artists']));
-    dispatch(clearSongCaches());
   }, [ready, sawProcessing, dispatch]);
 
   const { refetch } = query;

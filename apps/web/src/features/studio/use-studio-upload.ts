@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AlbumMutationResponse, ArtistMutationResponse, SongMutationResponse } from '@backbeat/contract';
-import { clearSongCaches } from '../catalog';
 import { backbeatApi } from '../../lib/api-query';
 import { STUDIO_INVALIDATES, type StudioEntity } from './studio.api';
 import { uploadRequest, type UploadProgress } from './upload-request';
@@ -57,7 +56,6 @@ export function useStudioUpload(): StudioUpload {
           onProgress: setProgress,
         });
         dispatch(backbeatApi.util.invalidateTags([...STUDIO_INVALIDATES[entity]]));
-        dispatch(clearSongCaches());
         return answer;
       } finally {
         if (controller.current === current) {

@@ -9,9 +9,8 @@ import { authReducer, createInitialAuthState } from '../../auth';
 import { previewReducer, selectActivePreview, selectSelectedSong, streamReducer } from '../../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../../player/player.slice';
-import { songsReducer } from '../songs.slice';
 import { SongList } from './song-list';
-import { SongLockActionContext, type SongLockAction } from './song-lock-action';
+import { SongLockActionContext, type SongLockAction } from '../../../components/song-lock-action';
 
 const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   _id: id,
@@ -41,7 +40,6 @@ function renderList(songs: Song[], showAlbum = true, lockAction: SongLockAction 
   const store = configureStore({
     reducer: {
       auth: authReducer,
-      songs: songsReducer,
       stream: streamReducer,
       player: playerReducer,
       preview: previewReducer,

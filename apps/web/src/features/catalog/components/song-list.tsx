@@ -6,7 +6,7 @@ import { formatDuration, formatMoney } from '../../../lib/format';
 import { AddToPlaylistMenu } from '../../playlists';
 import { SongPlayButton, SongPreviewButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
-import { SongLockActionContext } from './song-lock-action';
+import { SongLockActionContext } from '../../../components/song-lock-action';
 
 export interface SongListProps {
   songs: Song[];

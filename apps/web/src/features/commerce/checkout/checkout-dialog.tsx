@@ -5,9 +5,7 @@ import { Button, FormAlert, Modal, Spinner, cx } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { formatMoney } from '../../../lib/format';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
-import { useCommerceDispatch } from '../commerce.store';
 import type { Offer } from '../commerce.types';
-import { cycleChosen } from '../payment.slice';
 import { useGetGatewaysQuery } from '../payments.api';
 import { CYCLE_LABEL, CYCLE_SUFFIX, SUBSCRIPTION_CYCLES, cyclePrice } from '../subscription-cycles';
 import { useStartCheckout } from '../use-start-checkout';
@@ -50,7 +48,6 @@ export function CheckoutDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const dispatch = useCommerceDispatch();
   const gateways = useGetGatewaysQuery(undefined, { skip: !open });
   const [chosen, setChosen] = useState<PaymentGateway | null>(null);
   const [cycle, setCycle] = useState<SubscriptionCycle>('1m');
@@ -100,7 +97,6 @@ export function CheckoutDialog({
                     checked={option === cycle}
                     onChange={() => {
                       setCycle(option);
-                      dispatch(cycleChosen(option));
                     }}
                     className="sr-only"
                   />

@@ -5,16 +5,7 @@ import type { GatewayInfo, SubscriptionCycle } from '@backbeat/contract';
 import { FormAlert } from '../../../components/ui';
 import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
-import { useCommerceDispatch } from '../commerce.store';
 import type { Offer } from '../commerce.types';
-import {
-  paymentFailed,
-  paymentStarted,
-  paymentSucceeded,
-  paypalCaptured,
-  paypalCaptureFailed,
-  paypalOrderReady,
-} from '../payment.slice';
 import {
   useCapturePaypalOrderMutation,
   useConfirmPaypalSubscriptionMutation,
@@ -38,7 +29,6 @@ export default function PaypalCheckout({
   cycle: SubscriptionCycle;
 }) {
   const navigate = useNavigate();
-  const dispatch = useCommerceDispatch();
   const [createOrder] = useCreatePaypalOrderMutation();
   const [capture] = useCapturePaypalOrderMutation();
   const [subscribe] = useSubscribeToArtistMutation();
@@ -57,7 +47,6 @@ export default function PaypalCheckout({
 
   async function fail(failure: unknown) {
     const message = failureText(failure, COMMERCE_MESSAGES.paymentFailed);
-    dispatch(paymentFailed(failure));
     setError(message);
     await navigate(failurePath(transaction.current, message));
   }
@@ -77,7 +66,6 @@ export default function PaypalCheckout({
           {...(subscription
             ? {
                 createSubscription: async () => {
-                  dispatch(paymentStarted({ gateway: 'paypal', cycle }));
                   const created = await subscribe({
                     artistId: offer.itemId,
                     gateway: 'paypal',
@@ -90,7 +78,6 @@ export default function PaypalCheckout({
                 onApprove: async (data) => {
                   try {
                     await confirmSubscription({ subscriptionId: data.subscriptionID! }).unwrap();
-                    dispatch(paymentSucceeded());
                     await navigate(successPath(transaction.current!));
                   } catch (failure) {
                     await fail(failure);
@@ -99,7 +86,6 @@ export default function PaypalCheckout({
               }
             : {
                 createOrder: async () => {
-                  dispatch(paymentStarted({ gateway: 'paypal' }));
                   const created = await createOrder({
                     itemType: offer.kind as 'song' | 'album',
                     itemId: offer.itemId,
@@ -107,22 +93,13 @@ export default function PaypalCheckout({
                     currency: offer.currency,
                   }).unwrap();
                   transaction.current = created.transactionId;
-                  dispatch(
-                    paypalOrderReady({
-                      id: created.id,
-                      links: created.links,
-                      transactionId: created.transactionId,
-                    }),
-                  );
                   return created.id;
                 },
                 onApprove: async (data) => {
                   try {
                     const captured = await capture({ orderId: data.orderID }).unwrap();
-                    dispatch(paypalCaptured(captured.data));
                     await navigate(successPath(captured.order._id));
                   } catch (failure) {
-                    dispatch(paypalCaptureFailed(failure));
                     await fail(failure);
                   }
                 },

@@ -5,15 +5,8 @@ import { Button, FormAlert } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
-import { useCommerceDispatch, useCommerceSelector } from '../commerce.store';
+import { useCommerceSelector } from '../commerce.store';
 import type { Offer } from '../commerce.types';
-import {
-  paymentFailed,
-  paymentStarted,
-  paymentSucceeded,
-  razorpayOrderReady,
-  razorpaySubscriptionReady,
-} from '../payment.slice';
 import { useCreateRazorpayOrderMutation, useVerifyRazorpayMutation } from '../payments.api';
 import { checkCycle } from '../subscription-cycles';
 import { failurePath, failureText, successPath } from './checkout-result';
@@ -56,7 +49,6 @@ export default function RazorpayCheckout({
   onHandOff: () => void;
 }) {
   const navigate = useNavigate();
-  const dispatch = useCommerceDispatch();
   const user = useCommerceSelector((state) => state.auth.user);
   const [createOrder] = useCreateRazorpayOrderMutation();
   const [subscribe] = useSubscribeToArtistMutation();
@@ -66,7 +58,6 @@ export default function RazorpayCheckout({
 
   async function fail(orderId: string | null, failure: unknown) {
     const message = failureText(failure, COMMERCE_MESSAGES.paymentFailed);
-    dispatch(paymentFailed(failure));
     setError(message);
     setBusy(false);
     await navigate(failurePath(orderId, message));
@@ -75,7 +66,6 @@ export default function RazorpayCheckout({
   async function start() {
     setBusy(true);
     setError(null);
-    dispatch(paymentStarted({ gateway: 'razorpay', cycle }));
     let transactionId: string | null = null;
     try {
       await loadScriptOnce(gateway.scriptUrl ?? RAZORPAY_CHECKOUT_URL);
@@ -98,7 +88,6 @@ export default function RazorpayCheckout({
           amount: offer.amount,
         }).unwrap();
         transactionId = created.transactionId;
-        dispatch(razorpaySubscriptionReady({ subscriptionId: created.subscriptionId!, transactionId }));
         target = { subscription_id: created.subscriptionId };
       } else {
         const created = await createOrder({
@@ -108,7 +97,6 @@ export default function RazorpayCheckout({
           currency: offer.currency,
         }).unwrap();
         transactionId = created.transactionId;
-        dispatch(razorpayOrderReady({ order: created.order, transactionId }));
         target = {
           order_id: created.order.id,
           amount: created.order.amount,
@@ -123,7 +111,6 @@ export default function RazorpayCheckout({
           verify(response)
             .unwrap()
             .then(async () => {
-              dispatch(paymentSucceeded());
               await navigate(successPath(orderId));
             })
             .catch((failure: unknown) => fail(orderId, failure));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Appearance, Stripe, StripeElementsOptions } from '@stripe/stripe-js';
@@ -8,9 +8,7 @@ import { Button, FormAlert } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
-import { useCommerceDispatch } from '../commerce.store';
 import type { Offer } from '../commerce.types';
-import { paymentFailed, paymentStarted, stripeIntentReady } from '../payment.slice';
 import { useCreateSetupIntentMutation, useCreateStripePaymentMutation } from '../payments.api';
 import { checkCycle } from '../subscription-cycles';
 import { failurePath, failureText, successPath } from './checkout-result';
@@ -70,11 +68,7 @@ export default function StripeCheckout({
   offer: Offer;
   cycle: SubscriptionCycle;
 }) {
-  const dispatch = useCommerceDispatch();
   const stripePromise = useMemo(() => stripeFor(gateway), [gateway]);
-  useEffect(() => {
-    dispatch(paymentStarted({ gateway: 'stripe', cycle }));
-  }, [cycle, dispatch]);
   const currency = offer.currency.toLowerCase();
   const options: StripeElementsOptions =
     offer.kind === 'subscription'
@@ -91,7 +85,6 @@ function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: Subscription
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
-  const dispatch = useCommerceDispatch();
   const [createPayment] = useCreateStripePaymentMutation();
   const [createSetupIntent] = useCreateSetupIntentMutation();
   const [subscribe] = useSubscribeToArtistMutation();
@@ -104,7 +97,6 @@ function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: Subscription
 
   /** A refusal the buyer can act on stays in the form (try another card); the order, if any, stays open. */
   function refuse(failure: unknown) {
-    dispatch(paymentFailed(failure));
     setError(failureText(failure, COMMERCE_MESSAGES.paymentFailed));
   }
 
@@ -122,7 +114,6 @@ function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: Subscription
       }).unwrap();
       prepared.current = { clientSecret: created.clientSecret, transactionId: created.transactionId };
     }
-    dispatch(stripeIntentReady(prepared.current));
     return prepared.current;
   }
 
@@ -176,7 +167,6 @@ function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: Subscription
           payment_method: paymentMethodId,
         });
         if (confirmed.error) {
-          dispatch(paymentFailed(confirmed.error));
           await navigate(
             failurePath(created.transactionId, failureText(confirmed.error, COMMERCE_MESSAGES.paymentFailed)),
           );

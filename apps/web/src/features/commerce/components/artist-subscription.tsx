@@ -9,8 +9,7 @@ import { useGetSubscriptionsQuery } from '../../library';
 import { useCancelArtistSubscriptionMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES, SUBSCRIPTION_MESSAGES } from '../commerce.constants';
 import { isSubscriptionActive, shouldOfferSubscription, subscriptionOffer } from '../commerce.offers';
-import { useCommerceDispatch, useCommerceSelector } from '../commerce.store';
-import { paymentFailed, subscriptionCancelled } from '../payment.slice';
+import { useCommerceSelector } from '../commerce.store';
 import { OfferButton } from './offer-button';
 
 /**
@@ -23,7 +22,6 @@ export function ArtistSubscription({ artist }: { artist: Artist }) {
   const subscriptions = useGetSubscriptionsQuery(undefined, { skip: !offered || !user });
   const [cancel, cancelling] = useCancelArtistSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
-  const dispatch = useCommerceDispatch();
   if (!offered) return null;
 
   const current = subscriptions.data?.find(
@@ -43,11 +41,9 @@ export function ArtistSubscription({ artist }: { artist: Artist }) {
   async function confirmCancel() {
     try {
       const answer = await cancel(artist._id).unwrap();
-      dispatch(subscriptionCancelled(answer.message));
       toast.success(answer.message || SUBSCRIPTION_MESSAGES.cancelled);
       setConfirming(false);
     } catch (error) {
-      dispatch(paymentFailed(error));
       toast.error(queryErrorText(error, COMMERCE_MESSAGES.paymentFailed));
     }
   }

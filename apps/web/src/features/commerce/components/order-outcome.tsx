@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, Clock, Play, XCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import type { Song } from '@backbeat/contract';
 import { Button, Spinner, buttonClasses } from '../../../components/ui';
-import { api } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
+import { useLazyGetAlbumSongsQuery, useLazyGetSongQuery } from '../../catalog';
 import { playFromList } from '../../player';
 import { useCommerceDispatch } from '../commerce.store';
 import type { Order } from '../commerce.types';
-import { paymentSucceeded } from '../payment.slice';
 import { useGetOrderQuery } from '../payments.api';
 import { CYCLE_SUFFIX } from '../subscription-cycles';
 import { useRefreshAfterPayment } from '../use-refresh-after-payment';
@@ -31,7 +29,6 @@ export function OrderOutcome({ orderId }: { orderId: string }) {
   const [waiting, setWaiting] = useState(true);
   const order = useGetOrderQuery(orderId, { pollingInterval: waiting ? 1000 : 0 });
   const refresh = useRefreshAfterPayment();
-  const dispatch = useCommerceDispatch();
   const refreshed = useRef(false);
   const status = order.data?.status;
 
@@ -40,10 +37,9 @@ export function OrderOutcome({ orderId }: { orderId: string }) {
     if (status === 'pending' && Date.now() - startedAt > WAIT_FOR_WEBHOOK_MS) setWaiting(false);
     if (status === 'paid' && order.data && !refreshed.current) {
       refreshed.current = true;
-      dispatch(paymentSucceeded());
       void refresh(order.data);
     }
-  }, [dispatch, order.data, refresh, startedAt, status]);
+  }, [order.data, refresh, startedAt, status]);
 
   if (order.isLoading) {
     return (
@@ -106,6 +102,8 @@ function PlayIt({ order }: { order: Order }) {
   const dispatch = useCommerceDispatch();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [readSong] = useLazyGetSongQuery();
+  const [readAlbumSongs] = useLazyGetAlbumSongsQuery();
   if (order.itemType === 'subscription') {
     return order.itemId ? (
       <Link to={`/artist/${order.itemId}`} className={buttonClasses({ size: 'lg' })}>
@@ -120,9 +118,7 @@ function PlayIt({ order }: { order: Order }) {
     setBusy(true);
     try {
       const songs =
-        order.itemType === 'song'
-          ? [await api.get<Song>(`/songs/${encodeURIComponent(itemId)}`)]
-          : await api.get<Song[]>(`/songs/album/${encodeURIComponent(itemId)}`);
+        order.itemType === 'song' ? [await readSong(itemId).unwrap()] : await readAlbumSongs(itemId).unwrap();
       if (songs.length > 0) {
         dispatch(
           playFromList({

@@ -1,7 +1,20 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { backbeatApi } from '../../../lib/api-query';
 import { DownloadMenu } from './download-menu';
+
+/** The menu reads and writes through RTK Query, so it renders inside a store with the API's reducer. */
+function renderInStore(ui: ReactNode) {
+  const store = configureStore({
+    reducer: { [backbeatApi.reducerPath]: backbeatApi.reducer },
+    middleware: (getDefault) => getDefault().concat(backbeatApi.middleware),
+  });
+  return render(<Provider store={store}>{ui}</Provider>);
+}
 
 afterEach(() => {
   cleanup();
@@ -38,7 +51,7 @@ describe('DownloadMenu', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(`${this.getAttribute('href')} ${this.download}`);
     });
-    render(
+    renderInStore(
       <>
         <Toaster />
         <DownloadMenu itemType="album" id="a1" title="Neon Tides" />
@@ -62,7 +75,7 @@ describe('DownloadMenu', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       json({ message: 'You need to purchase this album to download it.', code: 'DOWNLOAD_DENIED' }, 403),
     );
-    render(<DownloadMenu itemType="album" id="a1" title="Neon Tides" />);
+    renderInStore(<DownloadMenu itemType="album" id="a1" title="Neon Tides" />);
     fireEvent.click(screen.getByRole('button', { name: 'Download Neon Tides' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'You need to purchase this album to download it.',

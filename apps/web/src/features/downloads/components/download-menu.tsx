@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
-import type { DownloadFormat, DownloadItemType, DownloadOptionsResponse } from '@backbeat/contract';
+import type { DownloadFormat, DownloadItemType } from '@backbeat/contract';
 import {
   Button,
   IconButton,
@@ -11,7 +11,7 @@ import {
   onMenuKeyDown,
 } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
-import { getDownloadOptions } from '../downloads.api';
+import { useGetDownloadOptionsQuery } from '../downloads.api';
 import { DOWNLOAD_MESSAGES, FORMAT_LABELS } from '../downloads.constants';
 import { useDownload } from '../use-download';
 
@@ -33,7 +33,14 @@ type Options =
  */
 export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadMenuProps) {
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<Options>({ state: 'loading' });
+  const answer = useGetDownloadOptionsQuery({ itemType, id }, { skip: !open });
+  const options: Options = answer.isFetching
+    ? { state: 'loading' }
+    : answer.isSuccess
+      ? { state: 'ready', formats: answer.currentData?.formats ?? ['mp3'] }
+      : answer.isError
+        ? { state: 'failed', message: errorText(answer.error, DOWNLOAD_MESSAGES.optionsFailed) }
+        : { state: 'loading' };
   const wrapper = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -41,25 +48,12 @@ export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadM
 
   useEffect(() => {
     if (!open) return;
-    const controller = new AbortController();
-    setOptions({ state: 'loading' });
-    getDownloadOptions(itemType, id, controller.signal).then(
-      (answer: DownloadOptionsResponse | null) =>
-        setOptions({ state: 'ready', formats: answer?.formats ?? ['mp3'] }),
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setOptions({ state: 'failed', message: errorText(error, DOWNLOAD_MESSAGES.optionsFailed) });
-      },
-    );
     const closeOutside = (event: PointerEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', closeOutside);
-    return () => {
-      controller.abort();
-      document.removeEventListener('pointerdown', closeOutside);
-    };
-  }, [open, itemType, id]);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
 
   useEffect(() => {
     if (open && options.state === 'ready') focusMenuItem(menu.current, () => 0);

@@ -2,7 +2,7 @@ import { use } from 'react';
 import { Headphones, RotateCcw, X } from 'lucide-react';
 import { Button, IconButton, cx } from '../../../components/ui';
 import { formatDuration } from '../../../lib/format';
-import { SongLockActionContext } from '../../catalog';
+import { SongLockActionContext } from '../../../components/song-lock-action';
 import { usePlayerView } from './player-view';
 
 /** "Preview · 0:30–1:00": what the player is playing is a preview, and of which part (text, never colour alone). */

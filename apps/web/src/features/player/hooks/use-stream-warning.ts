@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from '../../../lib/toast';
-import { STREAM_WARNING_MS } from '../player.constants';
+import { STREAM_WARNING_DURATION_MS, toast } from '../../../lib/toast';
 
 /**
  * A warning toast with the current song's stream error: 5 s on mobile, 2 s on desktop, once per selection.
@@ -28,7 +27,7 @@ export function useStreamWarning({
     warnedFor.current = key;
     toast.warning(error, {
       id: `stream-warning-${songId}`,
-      duration: isMobile ? STREAM_WARNING_MS.mobile : STREAM_WARNING_MS.desktop,
+      duration: isMobile ? STREAM_WARNING_DURATION_MS.mobile : STREAM_WARNING_DURATION_MS.desktop,
     });
   }, [songId, selectedAt, error, isMobile, wanted]);
 }

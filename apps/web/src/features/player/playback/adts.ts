@@ -1,5 +1,8 @@
 /** ADTS (ISO/IEC 13818-7 / 14496-3) frame headers: enough to count AAC frames and learn their sample rate. */
 
+/** The MIME type of an ADTS AAC stream, as Media Source Extensions name it. */
+export const ADTS_MIME = 'audio/aac';
+
 /** Samples per AAC-LC frame per channel. */
 export const AAC_FRAME_SAMPLES = 1024;
 

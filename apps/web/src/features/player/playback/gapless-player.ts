@@ -6,11 +6,11 @@
  * timeline. Buffering follows SPEC section 9: 30 s ahead, 600 s at most, 60 MB, holes up to 0.5 s jumped.
  */
 import { withNoCache } from '../player.rules';
+import { ADTS_MIME } from './adts';
 import { holeEnd, isBuffered, keepFrom, nextJob, placeFollowing, type Job } from './buffer-policy';
 import { segmentPlacement, segmentRange, songTiming, type TimeRange } from './gapless-timing';
 import { PlaybackError, SongLoader, type Fetcher } from './song-loader';
 import { bufferedRanges, SourceBufferQueue } from './source-buffer-queue';
-import { ADTS_MIME } from './gapless-support';
 import { createEntry, dropEntry, entryEnd, type TimelineEntry } from './timeline-entry';
 
 /** A prefetched song's key is asked for again when older than this, before that song sounds. */

@@ -2,9 +2,8 @@
  * Whether this browser can play the gapless way (gapless-player.ts, loaded on demand): Media Source Extensions for
  * ADTS AAC, and Web Crypto, which browsers give secure contexts only (https, or localhost).
  */
+import { ADTS_MIME } from './adts';
 import type * as GaplessPlayerModule from './gapless-player';
-
-export const ADTS_MIME = 'audio/aac';
 
 export function gaplessSupported(): boolean {
   return (

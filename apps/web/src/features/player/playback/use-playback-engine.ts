@@ -58,7 +58,7 @@ export function usePlaybackEngine(audio: HTMLAudioElement | null, isMobile: bool
   const store = usePlayerStore();
   const player = usePlayerSelector(selectPlayer);
   const context = usePlayerSelector(selectPlaybackContext);
-  const library = usePlayerSelector((state) => state.songs?.allSongs);
+  const library = usePlayerSelector(selectLibrarySongs);
   const urls = usePlayerSelector((state) => state.stream.urls);
   const [sourceLoading, setSourceLoading] = useState(false);
   const [audioPlaying, setAudioPlaying] = useState(false);

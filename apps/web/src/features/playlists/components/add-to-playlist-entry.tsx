@@ -3,9 +3,7 @@ import { ListPlus } from 'lucide-react';
 import { useSelector } from 'react-redux';
 import { IconButton } from '../../../components/ui';
 import { selectIsSignedIn } from '../../auth';
-
-/** Room the menu needs below its button before it opens upwards instead. */
-export const MENU_HEIGHT = 320;
+import { MENU_HEIGHT } from '../playlists.constants';
 
 const Menu = lazy(() =>
   import('./add-to-playlist-menu').then(({ AddToPlaylistMenu }) => ({ default: AddToPlaylistMenu })),

@@ -5,9 +5,8 @@ import { toast } from '../../../lib/toast';
 import { IconButton, Spinner, cx, focusMenuItem, menuItemClass, onMenuKeyDown } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { selectIsSignedIn } from '../../auth';
-import { MENU_HEIGHT } from './add-to-playlist-entry';
 import type { PlaylistFormValues } from '../playlist-form';
-import { PLAYLIST_MESSAGES } from '../playlists.constants';
+import { MENU_HEIGHT, PLAYLIST_MESSAGES } from '../playlists.constants';
 import {
   useAddSongToPlaylistMutation,
   useCreatePlaylistMutation,

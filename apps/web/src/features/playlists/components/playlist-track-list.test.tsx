@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlaylistDetail } from '../playlists.types';
 import { validatePlaylistForm } from '../playlist-form';
-import { SongLockActionContext } from '../../catalog';
+import { SongLockActionContext } from '../../../components/song-lock-action';
 import { PlaylistTrackList } from './playlist-track-list';
 
 type PlaylistSong = PlaylistDetail['songs'][number];

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, GripVertical, ListMusic, Loader, Lock, Pause, Play,
 import { Link } from 'react-router';
 import { IconButton, cx } from '../../../components/ui';
 import { formatDuration, formatMoney } from '../../../lib/format';
-import { SongLockActionContext } from '../../catalog';
+import { SongLockActionContext } from '../../../components/song-lock-action';
 import { dropIndex } from '../playlist-order';
 import type { PlaylistDetail } from '../playlists.types';
 
