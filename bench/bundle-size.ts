@@ -6,9 +6,9 @@
  * imports (other routes, hls.js, checkout, charts loaded on use) are not counted. It also checks that every counted
  * script the build compressed has its .br and .gz copies, which the server sends instead (preCompressed).
  * Sizes, not time: it runs in `npm test` (test:bundle) and fails past the budget.
- * Screens inside the app shell also print their figure with the main layout, which app/layout/app-shell.tsx loads
- * itself (React.lazy, invisible to the route table) for a signed-in visitor. That figure is not budgeted yet: its
- * largest was 156.6 KB (/studio/songs/new) when this was written, so the budget counts the table's modules only.
+ * Screens inside the app shell are counted twice: as a guest meets them, and as a signed-in visitor does, with the
+ * main layout, which app/layout/app-shell.tsx loads itself (React.lazy, invisible to the route table). Both are
+ * budgeted.
  *
  *   npm run bench:bundle -w @backbeat/bench -- --build   # builds into a temporary folder first (npm test)
  *   npm run build -w @backbeat/web && npm run bench:bundle -w @backbeat/bench   # measures apps/web/dist
@@ -45,7 +45,7 @@ interface Route {
 
 /**
  * Route elements that load a layout themselves: app/layout/app-shell.tsx renders the main layout (lazily) around
- * every in-app screen for a signed-in visitor. Not in the budget yet; printed beside it (see the report).
+ * every in-app screen for a signed-in visitor; that first load is budgeted too.
  */
 const ELEMENT_LAYOUTS: Record<string, string> = { AppShell: 'src/app/layout/main-layout.tsx' };
 
@@ -192,7 +192,7 @@ function main() {
         collect(route.shell, withShell);
         const shellTotal = [...withShell].reduce((sum, file) => sum + gzipSize(file), 0);
         if (shellTotal > worstSignedIn.bytes) worstSignedIn = { path: route.path, bytes: shellTotal };
-        signedIn = `  signed in, with the main layout: ${kb(shellTotal)}`;
+        signedIn = `  signed in, with the main layout: ${kb(shellTotal)} ${shellTotal <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}`;
       }
       console.log(
         `${route.path.padEnd(width)}  ${kb(total).padStart(9)}  (${String(files.size).padStart(2)} files)  ${total <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}${signedIn}`,
@@ -200,9 +200,9 @@ function main() {
     }
     console.log(`largest first route: ${worst.path} ${kb(worst.bytes)} of ${kb(BUDGET_BYTES)}`);
     console.log(
-      `largest with the main layout (signed in; not budgeted yet): ${worstSignedIn.path} ${kb(worstSignedIn.bytes)}`,
+      `largest with the main layout (signed in): ${worstSignedIn.path} ${kb(worstSignedIn.bytes)} of ${kb(BUDGET_BYTES)}`,
     );
-    if (worst.bytes > BUDGET_BYTES) process.exitCode = 1;
+    if (worst.bytes > BUDGET_BYTES || worstSignedIn.bytes > BUDGET_BYTES) process.exitCode = 1;
     if (uncompressed.size > 0) {
       console.log(
         `without .br/.gz copies (the server would send them uncompressed): ${[...uncompressed].join(', ')}`,
