@@ -68,7 +68,7 @@ export interface SongRow {
   deletedAt: Date | null;
 }
 
-/** Columns the write side and the transcode job need beyond the list view. */
+/** Columns the write side needs beyond the list view. */
 export interface SongRecord extends SongRow {
   genreId: string | null;
   trackNumber: number | null;
@@ -287,37 +287,6 @@ export class SongRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(songs).where(eq(songs.id, id));
-  }
-
-  /**
-   * Marks a transcode's outcome, but only if the song still waits for that very upload: a newer upload (or a
-   * delete) in the meantime wins. Returns whether the row was updated.
-   */
-  async finishProcessing(
-    id: string,
-    sourceKey: string,
-    outcome:
-      | { status: 'ready'; durationSec: number; hlsPrefix: string }
-      | { status: 'failed'; failureReason: string },
-  ): Promise<boolean> {
-    const changes =
-      outcome.status === 'ready'
-        ? {
-            status: 'ready' as const,
-            durationSec: outcome.durationSec,
-            hlsPrefix: outcome.hlsPrefix,
-            sourceKey: null,
-            failureReason: null,
-          }
-        : { status: 'failed' as const, failureReason: outcome.failureReason };
-    const updated = await this.db
-      .update(songs)
-      .set({ ...changes, updatedAt: new Date() })
-      // Only the song still waiting for this very upload: a later upload, or an attempt that already settled it
-      // (a retry after its worker was presumed dead), makes this a no-op.
-      .where(and(eq(songs.id, id), eq(songs.sourceKey, sourceKey), eq(songs.status, 'processing')))
-      .returning({ id: songs.id });
-    return updated.length > 0;
   }
 
   /** Makes `songIds` the album's tracks, numbered in order; songs no longer listed leave the album. */

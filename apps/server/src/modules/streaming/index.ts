@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { RateLimitRepository, RateLimitService } from '../auth';
-import { enqueuePreview } from '../catalog';
+import { enqueuePreview } from '../renditions';
 import { PREVIEW_TOKEN_TTL_MS, PreviewService } from './preview.service';
 import { previewRoutes } from './preview.routes';
 import { StreamMedia } from './stream-media';
