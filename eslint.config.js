@@ -60,7 +60,8 @@ const serverBoundaries = [
         message: `modules/${module} may use modules/${other} only through its index.ts (its public surface)`,
       })),
   ),
-  // The composition roots (the app, the entry points, the demo seed, the module registry) use modules the same way.
+  // The composition roots (the app, the entry points, the demo seed, the package's public entry points in exports/,
+  // the module registry) use modules the same way.
   ...serverModules.map((module) => ({
     target: [
       `${server}/app.ts`,
@@ -68,6 +69,7 @@ const serverBoundaries = [
       `${server}/main.ts`,
       `${server}/worker.ts`,
       `${server}/demo`,
+      `${server}/exports`,
       `${server}/ops`,
       `${server}/modules/index.ts`,
     ],
@@ -158,6 +160,30 @@ export default tseslint.config(
               name: 'sonner',
               message: 'import { toast } from lib/toast.ts: it loads sonner after the first screen',
               allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Benchmarks and browser journeys use the server through its package's public entry points
+    // (@backbeat/server/app, /db, /media, /testing: apps/server/package.json `exports`), never its files by path.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/apps/server/src',
+                '**/apps/server/src/**',
+                '**/apps/server/test',
+                '**/apps/server/test/**',
+              ],
+              message:
+                'use the server through @backbeat/server/app, /db, /media or /testing (apps/server/package.json exports)',
             },
           ],
         },

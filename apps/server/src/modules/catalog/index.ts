@@ -29,7 +29,7 @@ export { presentAlbum } from './catalog.presenter';
 export { storeCoverImage } from './cover-images';
 export { songListColumns, type SongRow } from './song.repository';
 export type { SongView } from './song-view';
-export { toSearchText, toSlug } from './search-text';
+export { titleSearchText, toSearchText, toSlug } from './search-text';
 export { UPLOAD_ERROR_RESPONSES, type ReceivedFile } from './upload-form';
 
 /** Songs as one viewer sees them (`canPlay`, `canDownload`), with entitlements read from `db`. */
