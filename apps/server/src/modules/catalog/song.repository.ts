@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { albumTracks, trackOrder } from '../../db/album-tracks';
 import type { AppDb } from '../../db/client';
-import { likes, PLAYABLE_SONG_STATUSES, songs } from '../../db/schema';
+import { likes, songs } from '../../db/schema';
 import type { PageWindow, Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
@@ -159,22 +160,11 @@ export class SongRepository {
    * them all; SongView drops what a viewer does not hold).
    */
   listByAlbum(album: { id: string; deletedTrackIds: string[] | null }): Promise<SongRow[]> {
-    if (album.deletedTrackIds) {
-      if (album.deletedTrackIds.length === 0) return Promise.resolve([]);
-      return this.selectSongs()
-        .where(
-          and(inArray(songs.id, album.deletedTrackIds), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])),
-        )
-        .orderBy(
-          sql`array_position(array[${sql.join(
-            album.deletedTrackIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}], ${songs.id})`,
-        );
-    }
+    const tracks = albumTracks(album);
+    if (!tracks) return Promise.resolve([]);
     return this.selectSongs()
-      .where(and(eq(songs.albumId, album.id), ready))
-      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+      .where(tracks.where)
+      .orderBy(...tracks.orderBy);
   }
 
   /** The ids of an album's songs in track order (any status): the tracks it holds at this moment. */
@@ -183,7 +173,7 @@ export class SongRepository {
       .select({ id: songs.id })
       .from(songs)
       .where(eq(songs.albumId, albumId))
-      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+      .orderBy(...trackOrder());
     return rows.map((row) => row.id);
   }
 
