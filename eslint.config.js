@@ -66,13 +66,15 @@ const webBoundaries = [
  */
 const server = './apps/server/src';
 const serverBoundaries = [
-  // The composition roots (the app, the entry points, the demo seed, the module registry) use modules the same way.
+  // The composition roots (the app, the entry points, the demo seed, the package's public entry points in exports/,
+  // the module registry) use modules the same way.
   ...publicSurfaceZones(`${server}/modules`, 'modules', [
     `${server}/app.ts`,
     `${server}/bootstrap.ts`,
     `${server}/main.ts`,
     `${server}/worker.ts`,
     `${server}/demo`,
+    `${server}/exports`,
     `${server}/ops`,
     `${server}/modules/index.ts`,
   ]),
@@ -164,6 +166,30 @@ export default tseslint.config(
               name: 'sonner',
               message: 'import { toast } from lib/toast.ts: it loads sonner after the first screen',
               allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Benchmarks and browser journeys use the server through its package's public entry points
+    // (@backbeat/server/app, /db, /media, /testing: apps/server/package.json `exports`), never its files by path.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/apps/server/src',
+                '**/apps/server/src/**',
+                '**/apps/server/test',
+                '**/apps/server/test/**',
+              ],
+              message:
+                'use the server through @backbeat/server/app, /db, /media or /testing (apps/server/package.json exports)',
             },
           ],
         },

@@ -2,11 +2,18 @@ import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { artists, sessions, songs, subscriptions, users } from '../apps/server/src/db/schema';
-import { locateFfmpeg, transcodeToEncryptedHls } from '../apps/server/src/modules/media';
-import { hashToken } from '../apps/server/src/platform/session-token';
-import { startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import {
+  artists,
+  type Database,
+  hashToken,
+  openDatabase,
+  sessions,
+  songs,
+  subscriptions,
+  users,
+} from '@backbeat/server/db';
+import { locateFfmpeg, transcodeToEncryptedHls } from '@backbeat/server/media';
+import { startThrowawayCluster, type ThrowawayCluster } from '@backbeat/server/testing';
 
 /** Database and streaming fixtures shared by the benchmarks. */
 

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../apps/server/src/db/client';
-import { sessions, users } from '../apps/server/src/db/schema';
-import { hashToken } from '../apps/server/src/platform/session-token';
+import { type Database, hashToken, sessions, users } from '@backbeat/server/db';
 
 /** Catalogue sizes: songs, with artists and albums scaled to 10k artists and 20k albums at 100k songs. */
 export const SIZES = [1_000, 10_000, 100_000];

@@ -13,10 +13,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/client';
-import { startThrowawayCluster, type ThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import { buildApp, loadConfig } from '@backbeat/server/app';
+import { type Database, type DatabaseOptions, openDatabase } from '@backbeat/server/db';
+import { startThrowawayCluster, type ThrowawayCluster } from '@backbeat/server/testing';
 import { GENRES, SIZES, WORDS, seedCatalogue, seedListener } from './catalog-bench.seed';
 import { autocannon, hasCommand, wrk, type LoadResult } from './http-load';
 

@@ -16,11 +16,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { hashToken } from '../apps/server/src/platform/session-token';
-import { startThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import { buildApp, loadConfig } from '@backbeat/server/app';
+import { hashToken, openDatabase } from '@backbeat/server/db';
+import { startThrowawayCluster } from '@backbeat/server/testing';
 import { BENCH_ADMIN_TOKEN, BENCH_ARTIST_TOKEN, SCALE, seedLedger } from './dashboard-bench.seed';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);

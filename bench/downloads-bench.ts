@@ -13,17 +13,15 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { albums, artists, purchases, sessions, users } from '../apps/server/src/db/schema';
+import { buildApp, loadConfig } from '@backbeat/server/app';
+import { albums, artists, hashToken, purchases, sessions, users } from '@backbeat/server/db';
 import {
   cutPreviewClip,
   encodeFlacMaster,
   encodeMp3,
   locateFfmpeg,
   transcodeToEncryptedHls,
-} from '../apps/server/src/modules/media';
-import { hashToken } from '../apps/server/src/platform/session-token';
+} from '@backbeat/server/media';
 import { openBenchDatabase } from './bench-fixtures';
 import { autocannon, ownCpuMs } from './http-load';
 

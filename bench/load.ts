@@ -27,11 +27,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client';
-import { servesCatalogue } from '../apps/server/test/server-ready';
-import { albums, artists, songs, subscriptions, users } from '../apps/server/src/db/schema';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
-import { freePort, startThrowawayCluster } from '../apps/server/test/postgres-cluster';
+import {
+  albums,
+  artists,
+  hashPassword,
+  openDatabase,
+  songs,
+  subscriptions,
+  users,
+} from '@backbeat/server/db';
+import { freePort, servesCatalogue, startThrowawayCluster } from '@backbeat/server/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

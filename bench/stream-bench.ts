@@ -15,12 +15,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import type { Database } from '../apps/server/src/db/client';
-import { StreamingRepository } from '../apps/server/src/modules/streaming/streaming.repository';
-import { startNginxSite } from '../apps/server/test/nginx-process';
-import { freePort } from '../apps/server/test/postgres-cluster';
+import { buildApp, loadConfig, StreamingRepository } from '@backbeat/server/app';
+import type { Database } from '@backbeat/server/db';
+import { freePort, startNginxSite } from '@backbeat/server/testing';
 import { openBenchDatabase, seedStreamingListener } from './bench-fixtures';
 import {
   autocannon,

@@ -21,12 +21,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import type { Database } from '../apps/server/src/db/client';
-import { artists, orders, payments, purchases, sessions, songs, users } from '../apps/server/src/db/schema';
-import { titleSearchText, toSearchText } from '../apps/server/src/modules/catalog/search-text';
-import { hashToken } from '../apps/server/src/platform/session-token';
+import { buildApp, loadConfig } from '@backbeat/server/app';
+import {
+  artists,
+  type Database,
+  hashToken,
+  orders,
+  payments,
+  purchases,
+  sessions,
+  songs,
+  titleSearchText,
+  toSearchText,
+  users,
+} from '@backbeat/server/db';
 import { generateEmulatorCredentials, startGatewayEmulator } from '../packages/gateway-emulator/src/index';
 import { openBenchDatabase, seedStreamingListener } from './bench-fixtures';
 import { autocannon, hasCommand, ownCpuMs } from './http-load';

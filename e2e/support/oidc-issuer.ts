@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { freePort } from '../../apps/server/test/postgres-cluster';
+import { freePort } from '@backbeat/server/testing';
 
 /** The person the local issuer signs in next; tests change it through the control endpoint. */
 export interface SocialIdentity {

@@ -22,11 +22,9 @@ const SEED_INPUTS = [
   'apps/server/src/db',
   'apps/server/src/demo',
   'apps/server/src/modules/media',
-  'apps/server/src/modules/catalog/transcode.job.ts',
+  'apps/server/src/modules/renditions',
   // The demo sales history goes through the payment ledger.
   'apps/server/src/modules/payments',
-  'apps/server/src/modules/catalog/rendition.jobs.ts',
-  'apps/server/src/modules/catalog/rendition.repository.ts',
   'apps/server/src/jobs',
   'package-lock.json',
 ];

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../apps/server/test/postgres-cluster';
-import { servesCatalogue } from '../../apps/server/test/server-ready';
+import { freePort, servesCatalogue } from '@backbeat/server/testing';
 import { repoRoot } from './paths';
 
 export interface RunningServer {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from 'playwright-core';
-import { locateFfmpeg } from '../../apps/server/src/modules/media';
+import { locateFfmpeg } from '@backbeat/server/media';
 import { TONE_AMPLITUDES, TONE_HZ } from './gap-analysis';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { probeAudioBytes, unzip } from '../../apps/server/test/audio-files';
+import { probeAudioBytes, unzip } from '@backbeat/server/testing';
 import { seriousA11yViolations } from '../support/a11y';
 import { artifactsDir, launchBrowser, openPage, screenshot, viewports } from '../support/browser';
 import { demoAlbumId, getJson } from '../support/catalogue';

@@ -6,7 +6,7 @@ import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { demoSeedNeeded, seedDemoOnStartup } from './demo/demo-seed';
 import { announceDemoAccounts, reportPreparation } from './demo/demo-seed-console';
 import { configWithDevIssuer, startDevOidcIssuer } from './modules/auth';
-import { queueStartupWork } from './modules/catalog';
+import { queueStartupWork } from './modules/renditions';
 import { startDevEmulator } from './modules/payments';
 import { listenEarly } from './modules/system';
 import { CataloguePreparation } from './platform/catalogue-preparation';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, orders, plays as playRows, purchases, songs, subscriptions } from '../src/db/schema';
-import { MEDIA_CLEANUP_JOB } from '../src/modules/catalog/media-cleanup.job';
+import { MEDIA_CLEANUP_JOB } from '../src/modules/renditions/media-cleanup.job';
 import { titleSearchText } from '../src/modules/catalog/search-text';
 import { catalogFixtures } from './catalog-fixtures';
 import { commerceFixtures, requests, type TestUser } from './payments.fixtures';

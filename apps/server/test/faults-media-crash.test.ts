@@ -6,9 +6,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs, songRenditions, songs } from '../src/db/schema';
-import { renditionFolder } from '../src/modules/catalog/rendition.repository';
+import { renditionFolder } from '../src/modules/renditions/rendition.repository';
 import { locateFfmpeg } from '../src/modules/media';
-import { hlsVersionName, TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
+import { hlsVersionName, TRANSCODE_JOB } from '../src/modules/renditions/transcode.job';
 import { catalogFixtures } from './catalog-fixtures';
 import { freePort } from './postgres-cluster';
 import {

@@ -8,7 +8,7 @@ import type { Database } from '../src/db/client';
 import type { DemoArtist } from '../src/demo/demo-data';
 import { seedDemoOnStartup } from '../src/demo/demo-seed';
 import { JobRunner, type JobHandler, type JobTypeOptions } from '../src/jobs/job-runner';
-import { TRANSCODE_JOB } from '../src/modules/catalog/transcode.job';
+import { TRANSCODE_JOB } from '../src/modules/renditions/transcode.job';
 import { listenEarly } from '../src/modules/system/early-listener';
 import { CataloguePreparation } from '../src/platform/catalogue-preparation';
 import { freePort } from './postgres-cluster';

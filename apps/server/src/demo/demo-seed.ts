@@ -13,13 +13,8 @@ import {
   synthesizeSong,
   type FfmpegTools,
 } from '../modules/media';
-import {
-  storeCoverImage,
-  toSearchText,
-  toSlug,
-  TRANSCODE_JOB,
-  TRANSCODE_MAX_ATTEMPTS,
-} from '../modules/catalog';
+import { storeCoverImage, toSearchText, toSlug } from '../modules/catalog';
+import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from '../modules/renditions';
 import {
   demoAccountCredentials,
   insertDemoAccounts,

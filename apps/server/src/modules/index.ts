@@ -10,12 +10,13 @@ import type { ResponseCache } from '../platform/response-cache';
 import { SessionCache, type SessionRevocations } from '../platform/session-cache';
 import { EntitlementEvents } from './access';
 import { registerAuthModule } from './auth';
-import { createCatalogCache, registerCatalog, registerCatalogJobs } from './catalog';
+import { createCatalogCache, registerCatalog } from './catalog';
 import { registerDashboard } from './dashboard';
 import { registerDownloads } from './downloads';
 import { attachMailLogger, createMailer, type Mailer } from './mail';
 import { registerPlaylists } from './playlists';
 import { registerPaymentJobs, registerPayments } from './payments';
+import { registerRenditionJobs } from './renditions';
 import { registerStreaming } from './streaming';
 
 /** Collaborators shared by the modules; tests may replace any of them. */
@@ -90,7 +91,7 @@ export function createServices(
 
 /** The background jobs' handlers: the API registers them too (`JOBS=inline`), a worker only these. */
 export function registerJobHandlers(context: ModuleContext): void {
-  registerCatalogJobs(context);
+  registerRenditionJobs(context);
   registerPaymentJobs(context);
 }
 

@@ -10,14 +10,13 @@ import {
 import { assertCanManageArtist, type Viewer } from '../access';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { measureAudioSeconds, MediaError, probeAudio, type FfmpegTools } from '../media';
+import { enqueuePreview, TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from '../renditions';
 import type { AlbumRow } from './album.repository';
 import type { CatalogRepositories } from './catalog.repositories';
 import { checkGenreName, uploadError, type WriteSupport } from './catalog-write.support';
 import { titleSearchText } from './search-text';
 import type { SongChanges } from './song.repository';
 import type { SongView } from './song-view';
-import { TRANSCODE_JOB, TRANSCODE_MAX_ATTEMPTS } from './transcode.job';
-import { enqueuePreview } from './rendition.jobs';
 import type { ReceivedFile, ReceivedForm } from './upload-form';
 
 export interface SongWriteDeps {

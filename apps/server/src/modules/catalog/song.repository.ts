@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { albumTracks, trackOrder } from '../../db/album-tracks';
 import type { AppDb } from '../../db/client';
-import { likes, PLAYABLE_SONG_STATUSES, songs } from '../../db/schema';
+import { likes, songs } from '../../db/schema';
 import type { PageWindow, Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
@@ -68,7 +69,7 @@ export interface SongRow {
   deletedAt: Date | null;
 }
 
-/** Columns the write side and the transcode job need beyond the list view. */
+/** Columns the write side needs beyond the list view. */
 export interface SongRecord extends SongRow {
   genreId: string | null;
   trackNumber: number | null;
@@ -159,22 +160,11 @@ export class SongRepository {
    * them all; SongView drops what a viewer does not hold).
    */
   listByAlbum(album: { id: string; deletedTrackIds: string[] | null }): Promise<SongRow[]> {
-    if (album.deletedTrackIds) {
-      if (album.deletedTrackIds.length === 0) return Promise.resolve([]);
-      return this.selectSongs()
-        .where(
-          and(inArray(songs.id, album.deletedTrackIds), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])),
-        )
-        .orderBy(
-          sql`array_position(array[${sql.join(
-            album.deletedTrackIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}], ${songs.id})`,
-        );
-    }
+    const tracks = albumTracks(album);
+    if (!tracks) return Promise.resolve([]);
     return this.selectSongs()
-      .where(and(eq(songs.albumId, album.id), ready))
-      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+      .where(tracks.where)
+      .orderBy(...tracks.orderBy);
   }
 
   /** The ids of an album's songs in track order (any status): the tracks it holds at this moment. */
@@ -183,7 +173,7 @@ export class SongRepository {
       .select({ id: songs.id })
       .from(songs)
       .where(eq(songs.albumId, albumId))
-      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+      .orderBy(...trackOrder());
     return rows.map((row) => row.id);
   }
 
@@ -287,37 +277,6 @@ export class SongRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(songs).where(eq(songs.id, id));
-  }
-
-  /**
-   * Marks a transcode's outcome, but only if the song still waits for that very upload: a newer upload (or a
-   * delete) in the meantime wins. Returns whether the row was updated.
-   */
-  async finishProcessing(
-    id: string,
-    sourceKey: string,
-    outcome:
-      | { status: 'ready'; durationSec: number; hlsPrefix: string }
-      | { status: 'failed'; failureReason: string },
-  ): Promise<boolean> {
-    const changes =
-      outcome.status === 'ready'
-        ? {
-            status: 'ready' as const,
-            durationSec: outcome.durationSec,
-            hlsPrefix: outcome.hlsPrefix,
-            sourceKey: null,
-            failureReason: null,
-          }
-        : { status: 'failed' as const, failureReason: outcome.failureReason };
-    const updated = await this.db
-      .update(songs)
-      .set({ ...changes, updatedAt: new Date() })
-      // Only the song still waiting for this very upload: a later upload, or an attempt that already settled it
-      // (a retry after its worker was presumed dead), makes this a no-op.
-      .where(and(eq(songs.id, id), eq(songs.sourceKey, sourceKey), eq(songs.status, 'processing')))
-      .returning({ id: songs.id });
-    return updated.length > 0;
   }
 
   /** Makes `songIds` the album's tracks, numbered in order; songs no longer listed leave the album. */

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
+import { albumTracks } from '../../db/album-tracks';
 import type { AppDb } from '../../db/client';
-import { albums, artists, downloads, PLAYABLE_SONG_STATUSES, sessions, songs, users } from '../../db/schema';
+import { albums, artists, downloads, sessions, songs, users } from '../../db/schema';
 import { type Entitlements, loadEntitlements } from '../access';
 
 /** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
@@ -117,17 +118,13 @@ export class DownloadsRepository {
    * then (removed ones included), tagged as its tracks again: they left it, its buyers did not.
    */
   async listAlbumSongs(album: DownloadAlbumRow): Promise<DownloadSongRow[]> {
+    const selection = albumTracks(album);
+    if (!selection) return [];
+    const rows = await this.selectSongs()
+      .where(selection.where)
+      .orderBy(...selection.orderBy);
     const tracks = album.deletedTrackIds;
-    if (!tracks) {
-      const rows = await this.selectSongs()
-        .where(and(eq(songs.albumId, album.id), eq(songs.status, 'ready')))
-        .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
-      return rows.map((row) => DownloadsRepository.row(row));
-    }
-    if (tracks.length === 0) return [];
-    const rows = await this.selectSongs().where(
-      and(inArray(songs.id, tracks), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])),
-    );
+    if (!tracks) return rows.map((row) => DownloadsRepository.row(row));
     const byId = new Map(rows.map((row) => [row.id, DownloadsRepository.row(row)]));
     return tracks.flatMap((id, index) => {
       const song = byId.get(id);

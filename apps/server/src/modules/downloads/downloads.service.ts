@@ -8,7 +8,7 @@ import type {
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { decideSongAccess, decideSongDownload, DOWNLOAD_ALBUM_DENIED, type Viewer } from '../access';
 import type { RateLimitRule, RateLimitService } from '../auth';
-import type { RenditionRepository } from '../catalog';
+import type { RenditionRepository } from '../renditions';
 import {
   albumDownload,
   albumFileName,

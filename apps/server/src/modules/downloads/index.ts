@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { RateLimitRepository, RateLimitService } from '../auth';
-import { enqueueMp3, RenditionRepository } from '../catalog';
+import { enqueueMp3, RenditionRepository } from '../renditions';
 import { ffmpegLocator } from '../media';
 import { DownloadTokenService } from './download-token.service';
 import { downloadsRoutes } from './downloads.routes';

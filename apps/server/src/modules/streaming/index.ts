@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
 import { RateLimitRepository, RateLimitService } from '../auth';
-import { enqueuePreview } from '../catalog';
+import { enqueuePreview } from '../renditions';
 import { PREVIEW_TOKEN_TTL_MS, PreviewService } from './preview.service';
 import { previewRoutes } from './preview.routes';
 import { StreamMedia } from './stream-media';
@@ -11,6 +11,8 @@ import { StreamingRepository } from './streaming.repository';
 import { StreamingService } from './streaming.service';
 
 export { StreamTokenService, STREAM_TOKEN_TTL_MS } from './stream-token.service';
+/** Its access query is timed by the stream bench (through `@backbeat/server/app`). */
+export { StreamingRepository } from './streaming.repository';
 
 /**
  * Wires the streaming module: GET /stream/* (songs and their previews), POST /stream/plays,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
+import { albumTracks } from '../../db/album-tracks';
 import type { AppDb } from '../../db/client';
 import {
   albums,
@@ -215,27 +216,14 @@ export class StreamingRepository {
       artistOwnerUserId: artists.ownerUserId,
       removedAt: songs.deletedAt,
     };
-    const tracks = album.deletedTrackIds;
-    if (tracks) {
-      if (tracks.length === 0) return [];
-      return this.db
-        .select(columns)
-        .from(songs)
-        .innerJoin(artists, eq(artists.id, songs.artistId))
-        .where(and(inArray(songs.id, tracks), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])))
-        .orderBy(
-          sql`array_position(array[${sql.join(
-            tracks.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}], ${songs.id})`,
-        );
-    }
+    const tracks = albumTracks(album);
+    if (!tracks) return [];
     return this.db
       .select(columns)
       .from(songs)
       .innerJoin(artists, eq(artists.id, songs.artistId))
-      .where(and(eq(songs.albumId, album.id), eq(songs.status, 'ready')))
-      .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.createdAt), asc(songs.id));
+      .where(tracks.where)
+      .orderBy(...tracks.orderBy);
   }
 
   /** The song's media state and the preview made for its current HLS version, in one query. */

@@ -1,9 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
-  HlsParams,
-  HlsSegmentParams,
   IdParams,
   RecentlyPlayedQuery,
   RecentlyPlayedResponse,
@@ -15,11 +12,10 @@ import {
   StreamRefusedResponse,
   StreamSongParams,
   StreamSongResponse,
-  StreamTokenQuery,
 } from '@backbeat/contract';
 import { requireUser } from '../../platform/auth';
-import { sendMediaFile } from './media-response';
-import { mediaBody, mediaResponse, rangeResponses, requesterOf, signedIn } from './route-support';
+import { registerHlsRoutes } from './hls-routes';
+import { signedIn } from './route-support';
 import type { StreamMedia } from './stream-media';
 import type { StreamingService } from './streaming.service';
 
@@ -78,111 +74,30 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     async (request) => service.streamAlbum(await requireUser(request), request.params.id),
   );
 
-  app.get(
-    '/stream/hls/:songId/index.m3u8',
-    {
-      ...mediaResponse,
-      schema: {
-        tags,
-        summary: 'HLS playlist whose key URI carries the stream token',
-        params: HlsParams,
-        querystring: StreamTokenQuery,
-        response: {
-          200: mediaBody('application/vnd.apple.mpegurl', 'The rewritten HLS playlist'),
-          400: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
-      },
+  registerHlsRoutes(app, {
+    source: service,
+    media,
+    playlist: {
+      url: '/stream/hls/:songId/index.m3u8',
+      summary: 'HLS playlist whose key URI carries the stream token',
+      body: 'The rewritten HLS playlist',
     },
-    async (request, reply) => {
-      const { songId } = request.params;
-      const playlist = await service.playlist(songId, request.query.token, requesterOf(request));
-      return reply
-        .header('content-type', 'application/vnd.apple.mpegurl')
-        .header('cache-control', 'private, no-store')
-        .send(playlist);
+    key: {
+      url: '/stream/hls/:songId/key',
+      summary: 'AES-128 key (16 bytes): stream token and access policy, never cached',
+      body: 'The 16-byte AES-128 key',
     },
-  );
-
-  app.get(
-    '/stream/hls/:songId/key',
-    {
-      ...mediaResponse,
-      schema: {
-        tags,
-        summary: 'AES-128 key (16 bytes): stream token and access policy, never cached',
-        params: HlsParams,
-        querystring: StreamTokenQuery,
-        response: {
-          200: mediaBody('application/octet-stream', 'The 16-byte AES-128 key'),
-          400: ErrorResponse,
-          403: StreamRefusedResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
-      },
-    },
-    async (request, reply) => {
-      const key = await service.key(request.params.songId, request.query.token, requesterOf(request));
-      // The schema documents bytes; a Buffer is sent as is (never serialised), which the typed reply cannot express.
-      return (reply as FastifyReply)
-        .header('content-type', 'application/octet-stream')
-        .header('cache-control', 'no-store')
-        .send(key);
-    },
-  );
-
-  // HEAD is declared rather than derived: Fastify's derived HEAD would read the whole file and report length 0.
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/stream/hls/:songId/:segment',
-    ...mediaResponse,
-    schema: {
-      tags,
+    segment: {
+      url: '/stream/hls/:songId/:segment',
       summary: 'Encrypted MPEG-TS segment: public, immutable, byte ranges and ETag',
-      params: HlsSegmentParams,
-      response: {
-        200: mediaBody('video/mp2t', 'The encrypted segment'),
-        ...rangeResponses('video/mp2t'),
-        400: ErrorResponse,
-        404: ErrorResponse,
-      },
+      body: 'The encrypted segment',
     },
-    handler: async (request, reply) => {
-      const file = await service.segmentFile(request.params.songId, request.params.segment);
-      return sendMediaFile(request, reply, media, file, {
-        contentType: 'video/mp2t',
-        cacheControl: 'public, max-age=31536000, immutable',
-      });
-    },
-  });
-
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/stream/audio/:songId',
-    ...mediaResponse,
-    schema: {
-      tags,
+    audio: {
+      url: '/stream/audio/:songId',
       summary: 'Fallback AAC file (audio/mp4): stream token and access policy, byte ranges, never cached',
-      params: HlsParams,
-      querystring: StreamTokenQuery,
-      response: {
-        200: mediaBody('audio/mp4', 'The AAC audio file'),
-        ...rangeResponses('audio/mp4'),
-        400: ErrorResponse,
-        403: StreamRefusedResponse,
-        404: ErrorResponse,
-        409: ErrorResponse,
-      },
+      body: 'The AAC audio file',
     },
-    handler: async (request, reply) => {
-      const file = await service.audioFile(request.params.songId, request.query.token, requesterOf(request));
-      return sendMediaFile(request, reply, media, file, {
-        contentType: 'audio/mp4',
-        cacheControl: 'private, no-store',
-      });
-    },
+    refused: { 403: StreamRefusedResponse, 409: ErrorResponse },
   });
 
   app.post(

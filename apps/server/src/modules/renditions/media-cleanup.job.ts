@@ -2,7 +2,7 @@ import type { JobHandler, JobLog } from '../../jobs/job-runner';
 import type { MediaStore } from '../../storage/media-store';
 import { sweepScratchSpace } from '../../storage/scratch-space';
 import type { MediaReferencesRepository } from './media-references.repository';
-import type { SongRepository } from './song.repository';
+import type { SongMediaRepository } from './song-media.repository';
 import { parseHlsVersion, TRANSCODE_JOB } from './transcode.job';
 
 /** Recurring housekeeping job (every hour, and at each start): see `cleanUpMedia`. */
@@ -19,7 +19,7 @@ const BATCH = 500;
 export interface MediaCleanupDeps {
   mediaStore: MediaStore;
   references: MediaReferencesRepository;
-  songs: SongRepository;
+  songs: SongMediaRepository;
   tmpRoot: string;
   onCatalogChange: () => Promise<void>;
   /** The job runner's log (read when the job runs: the API attaches its logger after registering). */

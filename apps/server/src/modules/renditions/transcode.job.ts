@@ -16,7 +16,7 @@ import {
 } from '../media';
 import { enqueueMp3, enqueuePreview, type RenditionJobDeps } from './rendition.jobs';
 import { renditionFolder, type RenditionRepository } from './rendition.repository';
-import type { SongRepository } from './song.repository';
+import type { SongMediaRepository } from './song-media.repository';
 
 /** Durable job that turns an uploaded original into encrypted HLS; payload `{ songId, sourceKey }`. */
 export const TRANSCODE_JOB = 'transcode-song';
@@ -53,7 +53,7 @@ const PERMANENT_MEDIA_ERRORS = new Set([
 ]);
 
 export interface TranscodeJobDeps {
-  songs: SongRepository;
+  songs: SongMediaRepository;
   mediaStore: MediaStore;
   ffmpeg: () => Promise<FfmpegTools>;
   /** Scratch space on the same disk as the media store. */
@@ -88,7 +88,7 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
     const parsed = Payload.safeParse(rawPayload);
     if (!parsed.success) throw new PermanentJobError('Invalid transcode payload');
     const { songId, sourceKey, encoder } = parsed.data;
-    const song = await deps.songs.findById(songId);
+    const song = await deps.songs.findUpload(songId);
     // Deleted, or superseded by a newer upload: nothing to do.
     if (!song || song.sourceKey !== sourceKey || song.status !== 'processing') return;
 
