@@ -21,18 +21,18 @@ import { paymentRoutes, sandboxPaymentRoutes } from './payments.routes';
 import { PaymentsService } from './payments.service';
 import { PaypalGateway } from './paypal/paypal.gateway';
 import { paypalReconciliation } from './paypal/paypal.reconcile';
-import { paypalRoutes } from './paypal/paypal.routes';
+import { PAYPAL_PATHS, paypalRoutes } from './paypal/paypal.routes';
 import { PaypalService } from './paypal/paypal.service';
 import { RazorpayGateway } from './razorpay/razorpay.gateway';
 import { razorpayReconciliation } from './razorpay/razorpay.reconcile';
-import { razorpayRoutes } from './razorpay/razorpay.routes';
+import { RAZORPAY_PATHS, razorpayRoutes } from './razorpay/razorpay.routes';
 import { RazorpayService } from './razorpay/razorpay.service';
 import { RECEIPT_JOB, receiptJobHandler } from './receipts';
 import { Reconciliation, RECONCILE_EVERY_MS, type ReconciliationSource } from './reconciliation';
 import { SandboxGateway } from './sandbox.gateway';
 import { StripeGateway } from './stripe/stripe.gateway';
 import { stripeReconciliation } from './stripe/stripe.reconcile';
-import { stripeRoutes } from './stripe/stripe.routes';
+import { STRIPE_PATHS, stripeRoutes } from './stripe/stripe.routes';
 import { StripeService } from './stripe/stripe.service';
 import { subscriptionRoutes, type SubscriptionStarter } from './subscriptions.routes';
 import { unavailableRoutes } from './unavailable.routes';
@@ -198,7 +198,7 @@ export async function registerPayments(api: FastifyInstance, context: ModuleCont
   } else {
     await api.register(unavailableRoutes, {
       gateway: 'stripe',
-      routes: ['/payments/stripe/create-payment', '/subscriptions/setup-intent', '/payments/stripe/webhook'],
+      routes: Object.values(STRIPE_PATHS),
     });
   }
   if (razorpay) {
@@ -209,7 +209,7 @@ export async function registerPayments(api: FastifyInstance, context: ModuleCont
   } else {
     await api.register(unavailableRoutes, {
       gateway: 'razorpay',
-      routes: ['/payments/razorpay/create-order', '/payments/razorpay/verify', '/payments/razorpay/webhook'],
+      routes: Object.values(RAZORPAY_PATHS),
     });
   }
   if (paypal) {
@@ -220,12 +220,7 @@ export async function registerPayments(api: FastifyInstance, context: ModuleCont
   } else {
     await api.register(unavailableRoutes, {
       gateway: 'paypal',
-      routes: [
-        '/payments/paypal/create-order',
-        '/payments/paypal/capture-order',
-        '/payments/paypal/confirm-subscription',
-        '/payments/paypal/webhook',
-      ],
+      routes: Object.values(PAYPAL_PATHS),
     });
   }
 
