@@ -190,38 +190,42 @@ export async function registerPayments(api: FastifyInstance, context: ModuleCont
       payments.createSandboxSubscription(buyer, artistId, cycle, body),
     );
   }
-  if (stripe) {
-    starters.set('stripe', (buyer, artistId, cycle, body) =>
-      stripe.service.subscribe(buyer, artistId, cycle, body),
-    );
-    await api.register(stripeRoutes, { stripe: stripe.service, gateway: stripe.gateway, limit });
-  } else {
-    await api.register(unavailableRoutes, {
-      gateway: 'stripe',
-      routes: Object.values(STRIPE_PATHS),
-    });
-  }
-  if (razorpay) {
-    starters.set('razorpay', (buyer, artistId, cycle, body) =>
-      razorpay.service.subscribe(buyer, artistId, cycle, body),
-    );
-    await api.register(razorpayRoutes, { razorpay: razorpay.service, gateway: razorpay.gateway, limit });
-  } else {
-    await api.register(unavailableRoutes, {
-      gateway: 'razorpay',
-      routes: Object.values(RAZORPAY_PATHS),
-    });
-  }
-  if (paypal) {
-    starters.set('paypal', (buyer, artistId, cycle, body) =>
-      paypal.service.subscribe(buyer, artistId, cycle, body),
-    );
-    await api.register(paypalRoutes, { paypal: paypal.service, gateway: paypal.gateway, limit });
-  } else {
-    await api.register(unavailableRoutes, {
-      gateway: 'paypal',
-      routes: Object.values(PAYPAL_PATHS),
-    });
+  // Each gateway: its subscriptions and routes when configured, else the same paths answering 503.
+  const checkouts = [
+    {
+      name: 'stripe' as const,
+      paths: STRIPE_PATHS,
+      mounted: stripe && {
+        service: stripe.service,
+        routes: () => api.register(stripeRoutes, { stripe: stripe.service, gateway: stripe.gateway, limit }),
+      },
+    },
+    {
+      name: 'razorpay' as const,
+      paths: RAZORPAY_PATHS,
+      mounted: razorpay && {
+        service: razorpay.service,
+        routes: () =>
+          api.register(razorpayRoutes, { razorpay: razorpay.service, gateway: razorpay.gateway, limit }),
+      },
+    },
+    {
+      name: 'paypal' as const,
+      paths: PAYPAL_PATHS,
+      mounted: paypal && {
+        service: paypal.service,
+        routes: () => api.register(paypalRoutes, { paypal: paypal.service, gateway: paypal.gateway, limit }),
+      },
+    },
+  ];
+  for (const { name, paths, mounted } of checkouts) {
+    if (mounted) {
+      const { service } = mounted;
+      starters.set(name, (buyer, artistId, cycle, body) => service.subscribe(buyer, artistId, cycle, body));
+      await mounted.routes();
+    } else {
+      await api.register(unavailableRoutes, { gateway: name, routes: Object.values(paths) });
+    }
   }
 
   await api.register(paymentRoutes, { payments });
