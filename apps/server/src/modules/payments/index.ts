@@ -21,18 +21,18 @@ import { paymentRoutes, sandboxPaymentRoutes } from './payments.routes';
 import { PaymentsService } from './payments.service';
 import { PaypalGateway } from './paypal/paypal.gateway';
 import { paypalReconciliation } from './paypal/paypal.reconcile';
-import { paypalRoutes } from './paypal/paypal.routes';
+import { PAYPAL_PATHS, paypalRoutes } from './paypal/paypal.routes';
 import { PaypalService } from './paypal/paypal.service';
 import { RazorpayGateway } from './razorpay/razorpay.gateway';
 import { razorpayReconciliation } from './razorpay/razorpay.reconcile';
-import { razorpayRoutes } from './razorpay/razorpay.routes';
+import { RAZORPAY_PATHS, razorpayRoutes } from './razorpay/razorpay.routes';
 import { RazorpayService } from './razorpay/razorpay.service';
 import { RECEIPT_JOB, receiptJobHandler } from './receipts';
 import { Reconciliation, RECONCILE_EVERY_MS, type ReconciliationSource } from './reconciliation';
 import { SandboxGateway } from './sandbox.gateway';
 import { StripeGateway } from './stripe/stripe.gateway';
 import { stripeReconciliation } from './stripe/stripe.reconcile';
-import { stripeRoutes } from './stripe/stripe.routes';
+import { STRIPE_PATHS, stripeRoutes } from './stripe/stripe.routes';
 import { StripeService } from './stripe/stripe.service';
 import { subscriptionRoutes, type SubscriptionStarter } from './subscriptions.routes';
 import { unavailableRoutes } from './unavailable.routes';
@@ -190,43 +190,42 @@ export async function registerPayments(api: FastifyInstance, context: ModuleCont
       payments.createSandboxSubscription(buyer, artistId, cycle, body),
     );
   }
-  if (stripe) {
-    starters.set('stripe', (buyer, artistId, cycle, body) =>
-      stripe.service.subscribe(buyer, artistId, cycle, body),
-    );
-    await api.register(stripeRoutes, { stripe: stripe.service, gateway: stripe.gateway, limit });
-  } else {
-    await api.register(unavailableRoutes, {
-      gateway: 'stripe',
-      routes: ['/payments/stripe/create-payment', '/subscriptions/setup-intent', '/payments/stripe/webhook'],
-    });
-  }
-  if (razorpay) {
-    starters.set('razorpay', (buyer, artistId, cycle, body) =>
-      razorpay.service.subscribe(buyer, artistId, cycle, body),
-    );
-    await api.register(razorpayRoutes, { razorpay: razorpay.service, gateway: razorpay.gateway, limit });
-  } else {
-    await api.register(unavailableRoutes, {
-      gateway: 'razorpay',
-      routes: ['/payments/razorpay/create-order', '/payments/razorpay/verify', '/payments/razorpay/webhook'],
-    });
-  }
-  if (paypal) {
-    starters.set('paypal', (buyer, artistId, cycle, body) =>
-      paypal.service.subscribe(buyer, artistId, cycle, body),
-    );
-    await api.register(paypalRoutes, { paypal: paypal.service, gateway: paypal.gateway, limit });
-  } else {
-    await api.register(unavailableRoutes, {
-      gateway: 'paypal',
-      routes: [
-        '/payments/paypal/create-order',
-        '/payments/paypal/capture-order',
-        '/payments/paypal/confirm-subscription',
-        '/payments/paypal/webhook',
-      ],
-    });
+  // Each gateway: its subscriptions and routes when configured, else the same paths answering 503.
+  const checkouts = [
+    {
+      name: 'stripe' as const,
+      paths: STRIPE_PATHS,
+      mounted: stripe && {
+        service: stripe.service,
+        routes: () => api.register(stripeRoutes, { stripe: stripe.service, gateway: stripe.gateway, limit }),
+      },
+    },
+    {
+      name: 'razorpay' as const,
+      paths: RAZORPAY_PATHS,
+      mounted: razorpay && {
+        service: razorpay.service,
+        routes: () =>
+          api.register(razorpayRoutes, { razorpay: razorpay.service, gateway: razorpay.gateway, limit }),
+      },
+    },
+    {
+      name: 'paypal' as const,
+      paths: PAYPAL_PATHS,
+      mounted: paypal && {
+        service: paypal.service,
+        routes: () => api.register(paypalRoutes, { paypal: paypal.service, gateway: paypal.gateway, limit }),
+      },
+    },
+  ];
+  for (const { name, paths, mounted } of checkouts) {
+    if (mounted) {
+      const { service } = mounted;
+      starters.set(name, (buyer, artistId, cycle, body) => service.subscribe(buyer, artistId, cycle, body));
+      await mounted.routes();
+    } else {
+      await api.register(unavailableRoutes, { gateway: name, routes: Object.values(paths) });
+    }
   }
 
   await api.register(paymentRoutes, { payments });

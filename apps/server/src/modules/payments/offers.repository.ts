@@ -1,27 +1,23 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums, artists, purchases, songs, subscriptions, users } from '../../db/schema';
 import { purchaseStands } from '../access';
 import type { SubscriptionRow } from './payments.repository';
+import { activeSubscriptionsOf } from './subscriptions.repository';
 
-export interface SongForSale {
-  id: string;
-  title: string;
-  price: number;
-  currency: string;
-  artistId: string;
-  /** The account that manages the song's artist: its music already plays for it. */
-  artistOwnerUserId: string | null;
-  album: { id: string; title: string; isPremium: boolean } | null;
-}
-
+/** An album on sale; a song is one too, with its album. */
 export interface AlbumForSale {
   id: string;
   title: string;
   price: number;
   currency: string;
   artistId: string;
+  /** The account that manages the item's artist: its music already plays for it. */
   artistOwnerUserId: string | null;
+}
+
+export interface SongForSale extends AlbumForSale {
+  album: { id: string; title: string; isPremium: boolean } | null;
 }
 
 export interface ArtistForSale {
@@ -129,14 +125,7 @@ export class OffersRepository {
     const [row] = await this.db
       .select()
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, now),
-        ),
-      )
+      .where(activeSubscriptionsOf(userId, artistId, now))
       .orderBy(desc(subscriptions.currentPeriodEnd))
       .limit(1);
     return row ?? null;

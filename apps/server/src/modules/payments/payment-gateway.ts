@@ -69,13 +69,34 @@ export interface PaymentGateway {
    * cancelled; Razorpay and PayPal orders cannot be, and are refused at capture instead). Answers what the gateway
    * says of the order now: `paid` when the money arrived meanwhile (the caller settles it instead).
    */
-  cancelCheckout?(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'>;
+  cancelCheckout?(order: OrderRow): Promise<CheckoutState>;
   /**
    * Deletes the customer this gateway keeps for an account (its e-mail, name, address and saved cards): the
    * account is being deleted. A customer the gateway no longer has counts as deleted; any other failure throws,
    * and the account is kept.
    */
   deleteCustomer(externalId: string): Promise<void>;
+}
+
+/** What a gateway says of an unpaid order it was asked to cancel (see PaymentGateway.cancelCheckout). */
+export type CheckoutState = 'cancelled' | 'paid' | 'open';
+
+/**
+ * The shape of every gateway's cancelCheckout: an order the gateway never heard of has nothing to cancel, a
+ * subscription's order cancels its subscription there, and a purchase is the gateway's own call (`purchase`, with
+ * the order's gateway id).
+ */
+export async function cancelCheckoutOf(
+  gateway: Pick<PaymentGateway, 'cancelSubscription'>,
+  order: OrderRow,
+  purchase: (externalId: string) => Promise<CheckoutState>,
+): Promise<CheckoutState> {
+  if (!order.externalId) return 'cancelled';
+  if (order.itemType === 'subscription') {
+    await gateway.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
+    return 'cancelled';
+  }
+  return purchase(order.externalId);
 }
 
 export const GATEWAY_LABELS: Record<GatewayName, string> = {

@@ -1,7 +1,7 @@
 /**
- * Over 400 lines on purpose for now: the ledger's own tables (orders, payments, events, refunds) and the
- * transaction that writes them together; offers, subscriptions and adjustments already have repositories of their
- * own (offers/subscriptions/adjustments.repository.ts). What is left splits with the gateway scaffold of issue 22.
+ * Over 400 lines on purpose: the ledger's own tables (orders, payments, events, refunds) and the transaction that
+ * writes them together, so every write of money is in one file; offers, subscriptions and adjustments have
+ * repositories of their own (offers/subscriptions/adjustments.repository.ts).
  */
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentGateway as GatewayName } from '@backbeat/contract';

@@ -5,6 +5,15 @@ import { subscriptions } from '../../db/schema';
 import { subscriptionPlaysAt } from '../access';
 import type { NewSubscription, SubscriptionRow } from './payments.repository';
 
+/** The user's subscriptions to the artist that are active (not cancelled) and paid through a date after `now`. */
+export const activeSubscriptionsOf = (userId: string, artistId: string, now: Date) =>
+  and(
+    eq(subscriptions.userId, userId),
+    eq(subscriptions.artistId, artistId),
+    eq(subscriptions.status, 'active'),
+    gt(subscriptions.currentPeriodEnd, now),
+  );
+
 /** The SQL of subscriptions: the gateway's subscription per subscriber and artist, and its paid period. */
 export class SubscriptionsRepository {
   constructor(private readonly db: AppDb) {}
@@ -51,14 +60,7 @@ export class SubscriptionsRepository {
     const rows = await this.db
       .update(subscriptions)
       .set({ status: 'cancelled', cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, now),
-        ),
-      )
+      .where(activeSubscriptionsOf(userId, artistId, now))
       .returning({ id: subscriptions.id });
     return rows.length;
   }
@@ -67,11 +69,7 @@ export class SubscriptionsRepository {
     gateway: GatewayName,
     externalId: string,
   ): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
-      .limit(1);
+    const [row] = await this.byExternal(gateway, externalId);
     return row ?? null;
   }
 
@@ -98,7 +96,7 @@ export class SubscriptionsRepository {
   }
 
   async findSubscription(id: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+    const [row] = await this.byId(id);
     return row ?? null;
   }
 
@@ -107,22 +105,12 @@ export class SubscriptionsRepository {
     gateway: GatewayName,
     externalId: string,
   ): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
-      .limit(1)
-      .for('update');
+    const [row] = await this.byExternal(gateway, externalId).for('update');
     return row ?? null;
   }
 
   async lockSubscription(id: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, id))
-      .limit(1)
-      .for('update');
+    const [row] = await this.byId(id).for('update');
     return row ?? null;
   }
 
@@ -148,5 +136,17 @@ export class SubscriptionsRepository {
         ),
       )
       .orderBy(desc(subscriptions.currentPeriodEnd));
+  }
+
+  private byId(id: string) {
+    return this.db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  }
+
+  private byExternal(gateway: GatewayName, externalId: string) {
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.gateway, gateway), eq(subscriptions.externalId, externalId)))
+      .limit(1);
   }
 }

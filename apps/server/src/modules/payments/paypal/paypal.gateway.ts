@@ -14,9 +14,11 @@ import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import { toDecimalString } from '../money';
 import {
+  cancelCheckoutOf,
   gatewayBusy,
   gatewayFailed,
   gatewayRejected,
+  type CheckoutState,
   type PaymentGateway,
   type RefundReport,
   type RefundRequest,
@@ -372,19 +374,16 @@ export class PaypalGateway implements PaymentGateway {
    * A PayPal order cannot be voided before its capture: an order that must not be paid is left to expire there,
    * and Backbeat refuses to capture it. A subscription never approved is cancelled.
    */
-  async cancelCheckout(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'> {
-    if (!order.externalId) return 'cancelled';
-    if (order.itemType === 'subscription') {
-      await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
-      return 'cancelled';
-    }
-    try {
-      const { body } = await this.orders.getOrder({ id: order.externalId });
-      return (JSON.parse(String(body)) as Json).status === 'COMPLETED' ? 'paid' : 'open';
-    } catch (error) {
-      // PayPal forgets an order nobody captured within three hours: it can no longer be paid.
-      if (paypalIssue(error)?.status === 404) return 'cancelled';
-      throw paypalFailure(error);
-    }
+  cancelCheckout(order: OrderRow): Promise<CheckoutState> {
+    return cancelCheckoutOf(this, order, async (orderId) => {
+      try {
+        const { body } = await this.orders.getOrder({ id: orderId });
+        return (JSON.parse(String(body)) as Json).status === 'COMPLETED' ? 'paid' : 'open';
+      } catch (error) {
+        // PayPal forgets an order nobody captured within three hours: it can no longer be paid.
+        if (paypalIssue(error)?.status === 404) return 'cancelled';
+        throw paypalFailure(error);
+      }
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   ErrorResponse,
   PaymentResultResponse,
@@ -7,94 +7,65 @@ import {
   PaypalConfirmSubscriptionBody,
   PaypalCreateOrderBody,
   PaypalCreateOrderResponse,
-  WebhookResponse,
 } from '@backbeat/contract';
-import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
 import type { CheckoutLimit } from '../checkout-limit';
-import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
+import {
+  checkoutRoute,
+  firstHeader,
+  GATEWAY_ERRORS,
+  parseEvent,
+  registerGatewayRoutes,
+} from '../gateway-routes';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalEvent, PaypalService } from './paypal.service';
 
-const tags = ['payments'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-  502: ErrorResponse,
-  503: ErrorResponse,
-};
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/** PayPal's routes, in the order they are registered (index.ts answers 503 on them when it is not configured). */
+export const PAYPAL_PATHS = {
+  createOrder: '/payments/paypal/create-order',
+  captureOrder: '/payments/paypal/capture-order',
+  confirmSubscription: '/payments/paypal/confirm-subscription',
+  webhook: '/payments/paypal/webhook',
+} as const;
 
 /** PayPal: orders for the PayPal buttons, their capture, subscription approval, and the webhook. */
-export const paypalRoutes: FastifyPluginAsyncZod<{
+export const paypalRoutes: FastifyPluginAsync<{
   paypal: PaypalService;
   gateway: PaypalGateway;
   limit: CheckoutLimit;
-}> = async (app, { paypal, gateway, limit }) => {
-  app.post(
-    '/payments/paypal/create-order',
-    {
-      preHandler: limit,
-      schema: {
-        tags,
+}> = async (app, { paypal, gateway, limit }) =>
+  registerGatewayRoutes(app, {
+    limit,
+    routes: [
+      checkoutRoute({
+        path: PAYPAL_PATHS.createOrder,
         summary: "A PayPal order for a song or album at the server's price (currency defaults to USD)",
         body: PaypalCreateOrderBody,
-        response: { 200: PaypalCreateOrderResponse, ...errors },
-      },
-    },
-    async (request) => paypal.createOrder(await requireUser(request), request.body),
-  );
-
-  app.post(
-    '/payments/paypal/capture-order',
-    {
-      schema: {
-        tags,
+        response: { 200: PaypalCreateOrderResponse, ...GATEWAY_ERRORS },
+        limited: true,
+        handle: (buyer, body) => paypal.createOrder(buyer, body),
+      }),
+      checkoutRoute({
+        path: PAYPAL_PATHS.captureOrder,
         summary: 'Capture the approved PayPal order; settled only when the captured amount equals the order',
         body: PaypalCaptureBody,
-        response: { 200: PaypalCaptureResponse, ...errors, 402: ErrorResponse },
-      },
-    },
-    async (request) => paypal.captureOrder(await requireUser(request), request.body.orderId),
-  );
-
-  app.post(
-    '/payments/paypal/confirm-subscription',
-    {
-      schema: {
-        tags,
+        response: { 200: PaypalCaptureResponse, ...GATEWAY_ERRORS, 402: ErrorResponse },
+        handle: (buyer, body) => paypal.captureOrder(buyer, body.orderId),
+      }),
+      checkoutRoute({
+        path: PAYPAL_PATHS.confirmSubscription,
         summary:
           'After the buyer approved a PayPal subscription: read its first payment from PayPal and start it',
         body: PaypalConfirmSubscriptionBody,
-        response: { 200: PaymentResultResponse, ...errors },
-      },
-    },
-    async (request) => paypal.confirmSubscription(await requireUser(request), request.body.subscriptionId),
-  );
-
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
-    webhook.post(
-      '/payments/paypal/webhook',
-      {
-        schema: {
-          tags,
-          summary: "PayPal events, verified through PayPal's verify-webhook-signature call, applied once",
-          response: { 200: WebhookResponse, 400: ErrorResponse, 413: ErrorResponse, 502: ErrorResponse },
-        },
-      },
-      async (request) => {
-        let event: PaypalEvent;
-        try {
-          event = JSON.parse((request.body as Buffer).toString('utf8')) as PaypalEvent;
-        } catch {
-          throw new AppError(400, 'BAD_REQUEST', 'The event is not JSON');
-        }
+        response: { 200: PaymentResultResponse, ...GATEWAY_ERRORS },
+        handle: (buyer, body) => paypal.confirmSubscription(buyer, body.subscriptionId),
+      }),
+    ],
+    webhook: {
+      path: PAYPAL_PATHS.webhook,
+      summary: "PayPal events, verified through PayPal's verify-webhook-signature call, applied once",
+      handle: async (raw, headers) => {
+        const event = parseEvent<PaypalEvent>(raw);
         if (
           !event ||
           typeof event.id !== 'string' ||
@@ -105,17 +76,15 @@ export const paypalRoutes: FastifyPluginAsyncZod<{
         }
         await gateway.verifyEvent(
           {
-            authAlgo: header(request.headers['paypal-auth-algo']),
-            certUrl: header(request.headers['paypal-cert-url']),
-            transmissionId: header(request.headers['paypal-transmission-id']),
-            transmissionSig: header(request.headers['paypal-transmission-sig']),
-            transmissionTime: header(request.headers['paypal-transmission-time']),
+            authAlgo: firstHeader(headers['paypal-auth-algo']),
+            certUrl: firstHeader(headers['paypal-cert-url']),
+            transmissionId: firstHeader(headers['paypal-transmission-id']),
+            transmissionSig: firstHeader(headers['paypal-transmission-sig']),
+            transmissionTime: firstHeader(headers['paypal-transmission-time']),
           },
           event,
         );
         await paypal.handleEvent(event);
-        return { received: true };
       },
-    );
+    },
   });
-};

@@ -17,8 +17,8 @@ import {
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError, conflict } from '../../../platform/errors';
+import { GatewayCheckout } from '../gateway-checkout';
 import { toDecimalString } from '../money';
-import { presentOrder } from '../order.presenter';
 import { orderNotFound, type Buyer, type PaymentsService } from '../payments.service';
 import { PaypalEvents, type PaypalEvent } from './paypal.events';
 import { captureConfirmation, capturesIn, type Json } from './paypal.facts';
@@ -36,6 +36,7 @@ export type { PaypalEvent } from './paypal.events';
 export class PaypalService {
   readonly events: PaypalEvents;
   readonly sales: PaypalSubscriptions;
+  private readonly checkout: GatewayCheckout;
 
   constructor(
     private readonly payments: PaymentsService,
@@ -44,6 +45,7 @@ export class PaypalService {
   ) {
     this.sales = new PaypalSubscriptions(gateway, payments.repo, () => payments.now());
     this.events = new PaypalEvents(payments.ledger, gateway, this.sales);
+    this.checkout = new GatewayCheckout(payments, 'paypal', paypalFailure);
   }
 
   /** A PayPal order at the server's price (the client's currency must be the item's; SPEC default USD). */
@@ -54,8 +56,7 @@ export class PaypalService {
       amount: body.amount,
       currency: body.currency ?? 'USD',
     });
-    const order = await this.payments.openOrder(buyer, 'paypal', offer);
-    try {
+    const { order, remote, externalId } = await this.checkout.open(buyer, offer, async (order) => {
       const { result } = await this.gateway.orders.createOrder({
         paypalRequestId: `order-${order.id}`,
         body: {
@@ -71,17 +72,14 @@ export class PaypalService {
         },
       });
       if (!result.id) throw new Error('no order id');
-      await this.payments.attachExternal(order, result.id);
-      return {
-        id: result.id,
-        status: result.status,
-        links: (result.links ?? []).map((link) => ({ href: link.href, rel: link.rel, method: link.method })),
-        transactionId: order.id,
-      };
-    } catch (error) {
-      await this.payments.abandonOrder(order);
-      throw paypalFailure(error);
-    }
+      return { remote: result, externalId: result.id };
+    });
+    return {
+      id: externalId,
+      status: remote.status,
+      links: (remote.links ?? []).map((link) => ({ href: link.href, rel: link.rel, method: link.method })),
+      transactionId: order.id,
+    };
   }
 
   /**
@@ -149,37 +147,32 @@ export class PaypalService {
   ): Promise<SubscribeArtistResponse> {
     const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
     const plan = await this.planFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
-    const order = await this.payments.openOrder(buyer, 'paypal', offer);
-    let remote: Subscription;
-    try {
-      ({ result: remote } = await this.gateway.subscriptions.createSubscription({
-        paypalRequestId: `subscription-${order.id}`,
-        body: {
-          planId: plan,
-          customId: order.id,
-          applicationContext: {
-            brandName: 'Backbeat',
-            userAction: ApplicationContextUserAction.SubscribeNow,
-            returnUrl: `${this.publicUrl}/payment-success?orderId=${order.id}`,
-            cancelUrl: `${this.publicUrl}/payment-fail?orderId=${order.id}`,
-          },
-        },
-      }));
-    } catch (error) {
-      await this.payments.abandonOrder(order);
-      throw paypalFailure(error);
-    }
-    if (!remote.id) throw paypalFailure(new Error('no subscription id'));
-    const saved = await this.payments.attachExternal(order, remote.id);
-    await this.payments.recordPendingSubscription(saved, { gateway: 'paypal', externalId: remote.id, cycle });
-    return {
-      transactionId: order.id,
-      gateway: 'paypal',
+    return this.checkout.subscribe(
+      buyer,
+      offer,
       cycle,
-      order: presentOrder(saved),
-      subscriptionId: remote.id,
-      approveUrl: remote.links?.find((link) => link.rel === 'approve')?.href,
-    };
+      async (order) => {
+        const { result: remote } = await this.gateway.subscriptions.createSubscription({
+          paypalRequestId: `subscription-${order.id}`,
+          body: {
+            planId: plan,
+            customId: order.id,
+            applicationContext: {
+              brandName: 'Backbeat',
+              userAction: ApplicationContextUserAction.SubscribeNow,
+              returnUrl: `${this.publicUrl}/payment-success?orderId=${order.id}`,
+              cancelUrl: `${this.publicUrl}/payment-fail?orderId=${order.id}`,
+            },
+          },
+        });
+        if (!remote.id) throw new Error('no subscription id');
+        return { remote, externalId: remote.id };
+      },
+      (remote: Subscription, subscriptionId) => ({
+        subscriptionId,
+        approveUrl: remote.links?.find((link) => link.rel === 'approve')?.href,
+      }),
+    );
   }
 
   /** After the buyer approved the subscription in PayPal: its first payment (a sale), read from PayPal, starts it. */
@@ -187,17 +180,11 @@ export class PaypalService {
     const known = await this.payments.repo.subscriptions.findSubscriptionByExternal('paypal', subscriptionId);
     if (!known || known.userId !== buyer.id) throw orderNotFound();
     const truth = await this.sales.saleTruth(subscriptionId, null);
-    const order = await this.payments.ledger.run(async (unit) => {
-      const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal('paypal', subscriptionId);
-      if (!subscription) throw orderNotFound();
-      if (truth.kind === 'sale' && truth.payment) {
-        await this.payments.ledger.applySubscriptionPayment(unit, subscription, truth.payment);
-      }
-      const initial = await unit.repo.lockInitialOrderOf(subscription.id);
-      if (!initial) throw orderNotFound();
-      return initial;
-    });
-    return this.payments.result(order);
+    return this.checkout.confirmSubscription(
+      buyer,
+      subscriptionId,
+      truth.kind === 'sale' ? truth.payment : null,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -219,47 +206,45 @@ export class PaypalService {
     currency: string,
     title: string,
   ): Promise<string> {
-    const key = { gateway: 'paypal' as const, artistId, cycle, amount, currency };
-    const known = await this.payments.repo.findPlan(key);
-    if (known) return known;
-    const productKey = { gateway: 'paypal' as const, artistId, cycle: 'product', amount: 0, currency: '' };
-    let product = await this.payments.repo.findPlan(productKey);
-    if (!product) {
-      const created = await this.gateway.rest<{ id: string }>('POST', '/v1/catalogs/products', {
-        name: title.split(' · ')[0] || 'Artist subscription',
-        description: 'Backbeat artist subscription',
-        type: 'DIGITAL',
-        category: 'DIGITAL_MEDIA_BOOKS_MOVIES_MUSIC',
-      });
-      product = await this.payments.repo.savePlan({ ...productKey, externalId: created.id });
-    }
-    try {
-      const { result } = await this.gateway.subscriptions.createBillingPlan({
-        paypalRequestId: `plan-${artistId}-${cycle}-${amount}-${currency}`,
-        body: {
-          productId: product,
-          name: title.slice(0, 127),
-          billingCycles: [
-            {
-              frequency: {
-                intervalUnit: IntervalUnit.Month,
-                intervalCount: SUBSCRIPTION_CYCLE_MONTHS[cycle],
-              },
-              tenureType: TenureType.Regular,
-              sequence: 1,
-              totalCycles: 0,
-              pricingScheme: {
-                fixedPrice: { currencyCode: currency, value: toDecimalString(amount, currency) },
-              },
-            },
-          ],
-          paymentPreferences: { autoBillOutstanding: true, paymentFailureThreshold: 3 },
+    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+      const product = await this.checkout.plan(
+        { artistId, cycle: 'product', amount: 0, currency: '' },
+        async () => {
+          const created = await this.gateway.rest<{ id: string }>('POST', '/v1/catalogs/products', {
+            name: title.split(' · ')[0] || 'Artist subscription',
+            description: 'Backbeat artist subscription',
+            type: 'DIGITAL',
+            category: 'DIGITAL_MEDIA_BOOKS_MOVIES_MUSIC',
+          });
+          return created.id;
         },
-      });
-      if (!result.id) throw new Error('no plan id');
-      return this.payments.repo.savePlan({ ...key, externalId: result.id });
-    } catch (error) {
-      throw paypalFailure(error);
-    }
+      );
+      const { result } = await this.checkout.call(() =>
+        this.gateway.subscriptions.createBillingPlan({
+          paypalRequestId: `plan-${artistId}-${cycle}-${amount}-${currency}`,
+          body: {
+            productId: product,
+            name: title.slice(0, 127),
+            billingCycles: [
+              {
+                frequency: {
+                  intervalUnit: IntervalUnit.Month,
+                  intervalCount: SUBSCRIPTION_CYCLE_MONTHS[cycle],
+                },
+                tenureType: TenureType.Regular,
+                sequence: 1,
+                totalCycles: 0,
+                pricingScheme: {
+                  fixedPrice: { currencyCode: currency, value: toDecimalString(amount, currency) },
+                },
+              },
+            ],
+            paymentPreferences: { autoBillOutstanding: true, paymentFailureThreshold: 3 },
+          },
+        }),
+      );
+      if (!result.id) throw paypalFailure(new Error('no plan id'));
+      return result.id;
+    });
   }
 }

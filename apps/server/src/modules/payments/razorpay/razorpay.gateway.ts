@@ -3,9 +3,11 @@ import razorpayUtils from 'razorpay/dist/utils/razorpay-utils.js';
 import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import {
+  cancelCheckoutOf,
   gatewayBusy,
   gatewayFailed,
   gatewayRejected,
+  type CheckoutState,
   type PaymentGateway,
   type RefundReport,
   type RefundRequest,
@@ -168,17 +170,14 @@ export class RazorpayGateway implements PaymentGateway {
    * Razorpay orders cannot be cancelled: an order that must not be paid stays open there, and a payment made on it
    * anyway is refused at capture (an authorized payment Razorpay releases by itself) or refunded.
    */
-  async cancelCheckout(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'> {
-    if (!order.externalId) return 'cancelled';
-    try {
-      if (order.itemType === 'subscription') {
-        await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
-        return 'cancelled';
+  cancelCheckout(order: OrderRow): Promise<CheckoutState> {
+    return cancelCheckoutOf(this, order, async (orderId) => {
+      try {
+        const remote = await this.api.fetchOrder(orderId);
+        return remote.status === 'paid' ? 'paid' : 'open';
+      } catch (error) {
+        throw razorpayFailure(error);
       }
-      const remote = await this.api.fetchOrder(order.externalId);
-      return remote.status === 'paid' ? 'paid' : 'open';
-    } catch (error) {
-      throw razorpayFailure(error);
-    }
+    });
   }
 }

@@ -1,98 +1,69 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   CreatePurchaseBody,
-  ErrorResponse,
   PaymentResultResponse,
   RazorpayCreateOrderResponse,
   RazorpayVerifyBody,
-  WebhookResponse,
 } from '@backbeat/contract';
-import { requireUser } from '../../../platform/auth';
 import { AppError } from '../../../platform/errors';
 import type { CheckoutLimit } from '../checkout-limit';
-import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
+import {
+  checkoutRoute,
+  firstHeader,
+  GATEWAY_ERRORS,
+  parseEvent,
+  registerGatewayRoutes,
+} from '../gateway-routes';
 import type { RazorpayGateway } from './razorpay.gateway';
 import { RazorpayService, type RazorpayEvent } from './razorpay.service';
 
-const tags = ['payments'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-  502: ErrorResponse,
-  503: ErrorResponse,
-};
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/** Razorpay's routes, in the order they are registered (index.ts answers 503 on them when it is not configured). */
+export const RAZORPAY_PATHS = {
+  createOrder: '/payments/razorpay/create-order',
+  verify: '/payments/razorpay/verify',
+  webhook: '/payments/razorpay/webhook',
+} as const;
 
 /** Razorpay: orders for Checkout, Checkout's verified result, and the webhook. */
-export const razorpayRoutes: FastifyPluginAsyncZod<{
+export const razorpayRoutes: FastifyPluginAsync<{
   razorpay: RazorpayService;
   gateway: RazorpayGateway;
   limit: CheckoutLimit;
-}> = async (app, { razorpay, gateway, limit }) => {
-  app.post(
-    '/payments/razorpay/create-order',
-    {
-      preHandler: limit,
-      schema: {
-        tags,
+}> = async (app, { razorpay, gateway, limit }) =>
+  registerGatewayRoutes(app, {
+    limit,
+    routes: [
+      checkoutRoute({
+        path: RAZORPAY_PATHS.createOrder,
         summary: "A Razorpay order for a song or album at the server's price, for Razorpay Checkout",
         body: CreatePurchaseBody,
-        response: { 200: RazorpayCreateOrderResponse, ...errors },
-      },
-    },
-    async (request) => razorpay.createOrder(await requireUser(request), request.body),
-  );
-
-  app.post(
-    '/payments/razorpay/verify',
-    {
-      schema: {
-        tags,
+        response: { 200: RazorpayCreateOrderResponse, ...GATEWAY_ERRORS },
+        limited: true,
+        handle: (buyer, body) => razorpay.createOrder(buyer, body),
+      }),
+      checkoutRoute({
+        path: RAZORPAY_PATHS.verify,
         summary:
           "Razorpay Checkout's result (order or subscription): signature checked, payment fetched, settled",
         body: RazorpayVerifyBody,
-        response: { 200: PaymentResultResponse, ...errors },
-      },
-    },
-    async (request) => razorpay.verify(await requireUser(request), request.body),
-  );
-
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
-    webhook.post(
-      '/payments/razorpay/webhook',
-      {
-        schema: {
-          tags,
-          summary: 'Razorpay events, verified with X-Razorpay-Signature on the raw body, applied once',
-          response: { 200: WebhookResponse, 400: ErrorResponse, 413: ErrorResponse, 502: ErrorResponse },
-        },
-      },
-      async (request) => {
-        const raw = request.body as Buffer;
-        gateway.verifyWebhook(raw, header(request.headers['x-razorpay-signature']));
-        let parsed: { event?: unknown; payload?: unknown };
-        try {
-          parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
-        } catch {
-          throw new AppError(400, 'BAD_REQUEST', 'The event is not JSON');
-        }
+        response: { 200: PaymentResultResponse, ...GATEWAY_ERRORS },
+        handle: (buyer, body) => razorpay.verify(buyer, body),
+      }),
+    ],
+    webhook: {
+      path: RAZORPAY_PATHS.webhook,
+      summary: 'Razorpay events, verified with X-Razorpay-Signature on the raw body, applied once',
+      handle: async (raw, headers) => {
+        gateway.verifyWebhook(raw, firstHeader(headers['x-razorpay-signature']));
+        const parsed = parseEvent<{ event?: unknown; payload?: unknown }>(raw);
         if (typeof parsed.event !== 'string' || typeof parsed.payload !== 'object' || !parsed.payload) {
           throw new AppError(400, 'BAD_REQUEST', 'The event has no type or payload');
         }
-        const event: RazorpayEvent = {
-          id: RazorpayService.eventId(header(request.headers['x-razorpay-event-id']), raw),
+        await razorpay.handleEvent({
+          id: RazorpayService.eventId(firstHeader(headers['x-razorpay-event-id']), raw),
           event: parsed.event,
           payload: parsed.payload as RazorpayEvent['payload'],
-        };
-        await razorpay.handleEvent(event);
-        return { received: true };
+        });
       },
-    );
+    },
   });
-};

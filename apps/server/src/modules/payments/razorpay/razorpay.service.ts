@@ -11,7 +11,7 @@ import {
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError, conflict } from '../../../platform/errors';
-import { presentOrder } from '../order.presenter';
+import { GatewayCheckout } from '../gateway-checkout';
 import type { EventOutcome, HandledEvent, LedgerUnit } from '../payment-ledger';
 import type { RefundReport } from '../payment-gateway';
 import type { OrderRow, SubscriptionRow } from '../payments.repository';
@@ -57,10 +57,14 @@ type Period = { periodStart: Date; periodEnd: Date };
  * and disputes are fetched again from Razorpay before they change anything.
  */
 export class RazorpayService {
+  private readonly checkout: GatewayCheckout;
+
   constructor(
     private readonly payments: PaymentsService,
     private readonly gateway: RazorpayGateway,
-  ) {}
+  ) {
+    this.checkout = new GatewayCheckout(payments, 'razorpay', razorpayFailure);
+  }
 
   private get api() {
     return this.gateway.api;
@@ -69,20 +73,15 @@ export class RazorpayService {
   /** A Razorpay order at the server's price, for Checkout. */
   async createOrder(buyer: Buyer, body: CreatePurchaseBody): Promise<RazorpayCreateOrderResponse> {
     const offer = await this.payments.purchaseOffer(buyer, body);
-    const order = await this.payments.openOrder(buyer, 'razorpay', offer);
-    let remote;
-    try {
-      remote = await this.api.createOrder({
+    const { order, remote } = await this.checkout.open(buyer, offer, async (order) => {
+      const remote = await this.api.createOrder({
         amount: order.amount,
         currency: order.currency,
         receipt: order.id,
         notes: { order_id: order.id, user_id: buyer.id },
       });
-    } catch (error) {
-      await this.payments.abandonOrder(order);
-      throw razorpayFailure(error);
-    }
-    await this.payments.attachExternal(order, remote.id);
+      return { remote, externalId: remote.id };
+    });
     return {
       order: { ...remote, amount: Number(remote.amount), receipt: remote.receipt ?? null },
       transactionId: order.id,
@@ -99,34 +98,22 @@ export class RazorpayService {
   ): Promise<SubscribeArtistResponse> {
     const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
     const plan = await this.planFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
-    const order = await this.payments.openOrder(buyer, 'razorpay', offer);
-    let remote: RzpSubscription;
-    try {
-      remote = await this.api.createSubscription({
-        plan_id: plan,
-        // Razorpay needs a number of cycles: ten years of them.
-        total_count: Math.ceil(120 / SUBSCRIPTION_CYCLE_MONTHS[cycle]),
-        customer_notify: 1,
-        notes: { order_id: order.id, user_id: buyer.id, artist_id: offer.artistId },
-      });
-    } catch (error) {
-      await this.payments.abandonOrder(order);
-      throw razorpayFailure(error);
-    }
-    const saved = await this.payments.attachExternal(order, remote.id);
-    await this.payments.recordPendingSubscription(saved, {
-      gateway: 'razorpay',
-      externalId: remote.id,
+    return this.checkout.subscribe(
+      buyer,
+      offer,
       cycle,
-    });
-    return {
-      transactionId: order.id,
-      gateway: 'razorpay',
-      cycle,
-      order: presentOrder(saved),
-      subscriptionId: remote.id,
-      keyId: this.gateway.settings.keyId,
-    };
+      async (order) => {
+        const remote = await this.api.createSubscription({
+          plan_id: plan,
+          // Razorpay needs a number of cycles: ten years of them.
+          total_count: Math.ceil(120 / SUBSCRIPTION_CYCLE_MONTHS[cycle]),
+          customer_notify: 1,
+          notes: { order_id: order.id, user_id: buyer.id, artist_id: offer.artistId },
+        });
+        return { remote, externalId: remote.id };
+      },
+      (remote) => ({ subscriptionId: remote.id, keyId: this.gateway.settings.keyId }),
+    );
   }
 
   /**
@@ -162,20 +149,11 @@ export class RazorpayService {
     const remote = await this.fetchSubscription(subscriptionId);
     const period = moneyTaken(fetched) ? await this.periodOf(fetched, remote) : null;
     const confirmation = await this.confirmationOf(fetched);
-    const order = await this.payments.ledger.run(async (unit) => {
-      const subscription = await unit.repo.subscriptions.lockSubscriptionByExternal(
-        'razorpay',
-        subscriptionId,
-      );
-      if (!subscription || subscription.userId !== buyer.id) throw orderNotFound();
-      if (confirmation?.status === 'succeeded' && period) {
-        await this.payments.ledger.applySubscriptionPayment(unit, subscription, { confirmation, ...period });
-      }
-      const initial = await unit.repo.lockInitialOrderOf(subscription.id);
-      if (!initial) throw orderNotFound();
-      return initial;
-    });
-    return this.payments.result(order);
+    return this.checkout.confirmSubscription(
+      buyer,
+      subscriptionId,
+      confirmation?.status === 'succeeded' && period ? { confirmation, ...period } : null,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -370,12 +348,8 @@ export class RazorpayService {
     }
   }
 
-  private async wrap<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw razorpayFailure(error);
-    }
+  private wrap<T>(call: () => Promise<T>): Promise<T> {
+    return this.checkout.call(call);
   }
 
   /** The artist's Razorpay plan for the cycle and amount: created once, then reused. */
@@ -386,17 +360,16 @@ export class RazorpayService {
     currency: string,
     title: string,
   ): Promise<string> {
-    const key = { gateway: 'razorpay' as const, artistId, cycle, amount, currency };
-    const known = await this.payments.repo.findPlan(key);
-    if (known) return known;
-    const plan = await this.wrap(() =>
-      this.api.createPlan({
-        period: 'monthly',
-        interval: SUBSCRIPTION_CYCLE_MONTHS[cycle],
-        item: { name: title, amount, currency },
-        notes: { artist_id: artistId, cycle },
-      }),
-    );
-    return this.payments.repo.savePlan({ ...key, externalId: plan.id });
+    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+      const plan = await this.wrap(() =>
+        this.api.createPlan({
+          period: 'monthly',
+          interval: SUBSCRIPTION_CYCLE_MONTHS[cycle],
+          item: { name: title, amount, currency },
+          notes: { artist_id: artistId, cycle },
+        }),
+      );
+      return plan.id;
+    });
   }
 }

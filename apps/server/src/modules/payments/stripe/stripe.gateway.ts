@@ -2,9 +2,11 @@ import Stripe from 'stripe';
 import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import {
+  cancelCheckoutOf,
   gatewayBusy,
   gatewayFailed,
   gatewayRejected,
+  type CheckoutState,
   type PaymentGateway,
   type RefundReport,
   type RefundRequest,
@@ -144,20 +146,17 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /** Cancels an order's PaymentIntent unless it was paid meanwhile (a cancelled intent can no longer be paid). */
-  async cancelCheckout(order: OrderRow): Promise<'cancelled' | 'paid' | 'open'> {
-    if (!order.externalId) return 'cancelled';
-    try {
-      if (order.itemType === 'subscription') {
-        await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
+  cancelCheckout(order: OrderRow): Promise<CheckoutState> {
+    return cancelCheckoutOf(this, order, async (intentId) => {
+      try {
+        const intent = await this.client.paymentIntents.retrieve(intentId);
+        if (intent.status === 'succeeded' || intent.status === 'processing') return 'paid';
+        if (intent.status === 'canceled') return 'cancelled';
+        await this.client.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' });
         return 'cancelled';
+      } catch (error) {
+        throw stripeFailure(error);
       }
-      const intent = await this.client.paymentIntents.retrieve(order.externalId);
-      if (intent.status === 'succeeded' || intent.status === 'processing') return 'paid';
-      if (intent.status === 'canceled') return 'cancelled';
-      await this.client.paymentIntents.cancel(order.externalId, { cancellation_reason: 'abandoned' });
-      return 'cancelled';
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    });
   }
 }

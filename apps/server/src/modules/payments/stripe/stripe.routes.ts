@@ -1,54 +1,41 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   CreatePurchaseBody,
   ErrorResponse,
   SetupIntentResponse,
   StripeCreatePaymentResponse,
-  WebhookResponse,
 } from '@backbeat/contract';
-import { requireUser } from '../../../platform/auth';
 import type { CheckoutLimit } from '../checkout-limit';
-import { rawBodyParser, WEBHOOK_BODY } from '../webhook-body';
+import { checkoutRoute, firstHeader, GATEWAY_ERRORS, registerGatewayRoutes } from '../gateway-routes';
 import type { StripeGateway } from './stripe.gateway';
 import type { StripeService } from './stripe.service';
 
-const tags = ['payments'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-  502: ErrorResponse,
-  503: ErrorResponse,
-};
+/** Stripe's routes, in the order they are registered (index.ts answers 503 on them when Stripe is not configured). */
+export const STRIPE_PATHS = {
+  createPayment: '/payments/stripe/create-payment',
+  setupIntent: '/subscriptions/setup-intent',
+  webhook: '/payments/stripe/webhook',
+} as const;
 
 /** Stripe: PaymentIntents for purchases, a SetupIntent for subscriptions, and the webhook. */
-export const stripeRoutes: FastifyPluginAsyncZod<{
+export const stripeRoutes: FastifyPluginAsync<{
   stripe: StripeService;
   gateway: StripeGateway;
   limit: CheckoutLimit;
-}> = async (app, { stripe, gateway, limit }) => {
-  app.post(
-    '/payments/stripe/create-payment',
-    {
-      preHandler: limit,
-      schema: {
-        tags,
+}> = async (app, { stripe, gateway, limit }) =>
+  registerGatewayRoutes(app, {
+    limit,
+    routes: [
+      checkoutRoute({
+        path: STRIPE_PATHS.createPayment,
         summary: "A PaymentIntent for a song or album at the server's price; answers its client secret",
         body: CreatePurchaseBody,
-        response: { 200: StripeCreatePaymentResponse, ...errors },
-      },
-    },
-    async (request) => stripe.createPayment(await requireUser(request), request.body),
-  );
-
-  app.post(
-    '/subscriptions/setup-intent',
-    {
-      preHandler: limit,
-      schema: {
+        response: { 200: StripeCreatePaymentResponse, ...GATEWAY_ERRORS },
+        limited: true,
+        handle: (buyer, body) => stripe.createPayment(buyer, body),
+      }),
+      checkoutRoute({
+        path: STRIPE_PATHS.setupIntent,
         tags: ['subscriptions'],
         summary:
           'A Stripe SetupIntent to save the card a subscription will charge; answers its client secret',
@@ -59,33 +46,15 @@ export const stripeRoutes: FastifyPluginAsyncZod<{
           502: ErrorResponse,
           503: ErrorResponse,
         },
-      },
+        limited: true,
+        handle: (buyer) => stripe.setupIntent(buyer),
+      }),
+    ],
+    webhook: {
+      path: STRIPE_PATHS.webhook,
+      summary: 'Stripe events, verified with the Stripe-Signature header on the raw body, applied once',
+      // The signature covers the exact bytes Stripe sent: the scaffold keeps the raw body.
+      handle: (raw, headers) =>
+        stripe.handleEvent(gateway.verifyEvent(raw, firstHeader(headers['stripe-signature']))),
     },
-    async (request) => stripe.setupIntent(await requireUser(request)),
-  );
-
-  await app.register(async (webhook) => {
-    // The signature covers the exact bytes Stripe sent: keep the raw body.
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', WEBHOOK_BODY, rawBodyParser);
-    webhook.post(
-      '/payments/stripe/webhook',
-      {
-        schema: {
-          tags,
-          summary: 'Stripe events, verified with the Stripe-Signature header on the raw body, applied once',
-          response: { 200: WebhookResponse, 400: ErrorResponse, 413: ErrorResponse, 502: ErrorResponse },
-        },
-      },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const event = gateway.verifyEvent(
-          request.body as Buffer,
-          Array.isArray(signature) ? signature[0] : signature,
-        );
-        await stripe.handleEvent(event);
-        return { received: true };
-      },
-    );
   });
-};

@@ -9,7 +9,7 @@ import {
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import { presentOrder } from '../order.presenter';
+import { GatewayCheckout } from '../gateway-checkout';
 import type { Buyer, PaymentsService } from '../payments.service';
 import { StripeEvents } from './stripe.events';
 import { idOf } from './stripe.facts';
@@ -22,12 +22,14 @@ import { stripeFailure, type StripeGateway } from './stripe.gateway';
  */
 export class StripeService {
   readonly events: StripeEvents;
+  private readonly checkout: GatewayCheckout;
 
   constructor(
     private readonly payments: PaymentsService,
     private readonly gateway: StripeGateway,
   ) {
     this.events = new StripeEvents(payments.ledger, gateway.client);
+    this.checkout = new GatewayCheckout(payments, 'stripe', stripeFailure);
   }
 
   private get stripe(): Stripe {
@@ -37,10 +39,8 @@ export class StripeService {
   /** A PaymentIntent for a song or album at the server's price; its client secret goes to the Payment Element. */
   async createPayment(buyer: Buyer, body: CreatePurchaseBody): Promise<StripeCreatePaymentResponse> {
     const offer = await this.payments.purchaseOffer(buyer, body);
-    const order = await this.payments.openOrder(buyer, 'stripe', offer);
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = await this.stripe.paymentIntents.create(
+    const { order, remote: intent } = await this.checkout.open(buyer, offer, async (order) => {
+      const intent = await this.stripe.paymentIntents.create(
         {
           amount: order.amount,
           currency: order.currency.toLowerCase(),
@@ -50,11 +50,8 @@ export class StripeService {
         },
         { idempotencyKey: `order-${order.id}` },
       );
-    } catch (error) {
-      await this.payments.abandonOrder(order);
-      throw stripeFailure(error);
-    }
-    await this.payments.attachExternal(order, intent.id);
+      return { remote: intent, externalId: intent.id };
+    });
     if (!intent.client_secret) throw stripeFailure(new Error('no client secret'));
     return { clientSecret: intent.client_secret, transactionId: order.id, paymentIntentId: intent.id };
   }
@@ -91,46 +88,36 @@ export class StripeService {
     }
     const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
     const customer = await this.customerOf(buyer.id);
-    try {
-      await this.attachCard(customer, body.paymentMethodId, body);
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+    const paymentMethodId = body.paymentMethodId;
+    await this.checkout.call(() => this.attachCard(customer, paymentMethodId, body));
     const price = await this.priceFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
-    const order = await this.payments.openOrder(buyer, 'stripe', offer);
-    let subscription: Stripe.Subscription;
-    try {
-      subscription = await this.stripe.subscriptions.create(
-        {
-          customer,
-          items: [{ price }],
-          default_payment_method: body.paymentMethodId,
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          metadata: { order_id: order.id, user_id: buyer.id, artist_id: offer.artistId },
-          expand: ['latest_invoice.confirmation_secret'],
-        },
-        { idempotencyKey: `subscription-${order.id}` },
-      );
-    } catch (error) {
-      await this.payments.abandonOrder(order);
-      throw stripeFailure(error);
-    }
-    const saved = await this.payments.attachExternal(order, subscription.id);
-    await this.payments.recordPendingSubscription(saved, {
-      gateway: 'stripe',
-      externalId: subscription.id,
+    return this.checkout.subscribe(
+      buyer,
+      offer,
       cycle,
-    });
-    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-    return {
-      transactionId: order.id,
-      gateway: 'stripe',
-      cycle,
-      order: presentOrder(saved),
-      clientSecret: invoice?.confirmation_secret?.client_secret ?? null,
-      subscriptionId: subscription.id,
-    };
+      async (order) => {
+        const subscription = await this.stripe.subscriptions.create(
+          {
+            customer,
+            items: [{ price }],
+            default_payment_method: paymentMethodId,
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            metadata: { order_id: order.id, user_id: buyer.id, artist_id: offer.artistId },
+            expand: ['latest_invoice.confirmation_secret'],
+          },
+          { idempotencyKey: `subscription-${order.id}` },
+        );
+        return { remote: subscription, externalId: subscription.id };
+      },
+      (subscription) => {
+        const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+        return {
+          clientSecret: invoice?.confirmation_secret?.client_secret ?? null,
+          subscriptionId: subscription.id,
+        };
+      },
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -191,23 +178,20 @@ export class StripeService {
     currency: string,
     title: string,
   ): Promise<string> {
-    const key = { gateway: 'stripe' as const, artistId, cycle, amount, currency };
-    const known = await this.payments.repo.findPlan(key);
-    if (known) return known;
-    try {
-      const price = await this.stripe.prices.create(
-        {
-          unit_amount: amount,
-          currency: currency.toLowerCase(),
-          recurring: { interval: 'month', interval_count: SUBSCRIPTION_CYCLE_MONTHS[cycle] },
-          product_data: { name: title, metadata: { artist_id: artistId } },
-          metadata: { artist_id: artistId, cycle },
-        },
-        { idempotencyKey: `price-${artistId}-${cycle}-${amount}-${currency}` },
+    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+      const price = await this.checkout.call(() =>
+        this.stripe.prices.create(
+          {
+            unit_amount: amount,
+            currency: currency.toLowerCase(),
+            recurring: { interval: 'month', interval_count: SUBSCRIPTION_CYCLE_MONTHS[cycle] },
+            product_data: { name: title, metadata: { artist_id: artistId } },
+            metadata: { artist_id: artistId, cycle },
+          },
+          { idempotencyKey: `price-${artistId}-${cycle}-${amount}-${currency}` },
+        ),
       );
-      return this.payments.repo.savePlan({ ...key, externalId: price.id });
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+      return price.id;
+    });
   }
 }
