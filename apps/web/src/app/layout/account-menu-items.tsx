@@ -9,6 +9,7 @@ import {
   Settings,
   ShieldUser,
   Tags,
+  type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { logout, selectIsAdmin } from '../../features/auth';
@@ -16,6 +17,31 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-control px-3 py-2 text-left text-body text-text transition-colors duration-150 hover:bg-surface-2';
+
+interface Entry {
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+  /** Who sees it; everyone when absent. */
+  shownTo?: (viewer: { artist: boolean; admin: boolean }) => boolean;
+}
+
+/** The menu's links, in order. The bottom bar holds the SPEC's five entries; on phones playlists are reached here. */
+const ENTRIES: Entry[] = [
+  { to: '/settings', label: 'Settings', Icon: Settings },
+  { to: '/genres', label: 'Your genres', Icon: Tags },
+  { to: '/playlists', label: 'Playlists', Icon: ListMusic },
+  { to: '/payment-history', label: 'Payment history', Icon: ReceiptText },
+  { to: '/studio', label: 'Studio', Icon: Mic2, shownTo: ({ artist, admin }) => artist || admin },
+  {
+    to: '/studio/dashboard',
+    label: 'Your dashboard',
+    Icon: ChartNoAxesCombined,
+    shownTo: ({ artist }) => artist,
+  },
+  { to: '/admin', label: 'Admin dashboard', Icon: ShieldUser, shownTo: ({ admin }) => admin },
+  { to: '/help', label: 'Help', Icon: CircleHelp },
+];
 
 /**
  * The account menu's panel, loaded the first time the menu is about to open (pointer over or focus on its button):
@@ -25,6 +51,7 @@ export function AccountMenuItems({ user }: { user: User }) {
   const admin = useAppSelector(selectIsAdmin);
   const loggingOut = useAppSelector((state) => state.auth.status === 'loading');
   const dispatch = useAppDispatch();
+  const viewer = { artist: user.role === 'artist', admin };
   return (
     <>
       <div className="border-b border-line px-3 pb-3 pt-1">
@@ -32,61 +59,14 @@ export function AccountMenuItems({ user }: { user: User }) {
         <p className="truncate text-meta text-muted">{user.email}</p>
       </div>
       <ul className="flex flex-col gap-0.5 pt-2">
-        <li>
-          <Link to="/settings" className={itemClass}>
-            <Settings size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-            Settings
-          </Link>
-        </li>
-        <li>
-          <Link to="/genres" className={itemClass}>
-            <Tags size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-            Your genres
-          </Link>
-        </li>
-        <li>
-          {/* The bottom bar holds the SPEC's five entries; on phones playlists are reached from here. */}
-          <Link to="/playlists" className={itemClass}>
-            <ListMusic size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-            Playlists
-          </Link>
-        </li>
-        <li>
-          <Link to="/payment-history" className={itemClass}>
-            <ReceiptText size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-            Payment history
-          </Link>
-        </li>
-        {user.role === 'artist' || admin ? (
-          <li>
-            <Link to="/studio" className={itemClass}>
-              <Mic2 size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Studio
+        {ENTRIES.filter((entry) => entry.shownTo?.(viewer) ?? true).map(({ to, label, Icon }) => (
+          <li key={to}>
+            <Link to={to} className={itemClass}>
+              <Icon size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
+              {label}
             </Link>
           </li>
-        ) : null}
-        {user.role === 'artist' ? (
-          <li>
-            <Link to="/studio/dashboard" className={itemClass}>
-              <ChartNoAxesCombined size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Your dashboard
-            </Link>
-          </li>
-        ) : null}
-        {admin ? (
-          <li>
-            <Link to="/admin" className={itemClass}>
-              <ShieldUser size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-              Admin dashboard
-            </Link>
-          </li>
-        ) : null}
-        <li>
-          <Link to="/help" className={itemClass}>
-            <CircleHelp size={18} strokeWidth={1.75} aria-hidden="true" className="text-muted" />
-            Help
-          </Link>
-        </li>
+        ))}
         <li className="mt-1 border-t border-line pt-1">
           <button
             type="button"
