@@ -276,6 +276,13 @@ describe('two API instances and a worker on one PostgreSQL', () => {
       })
       .toBe(3);
     expect((await listening()).length).toBe(3);
+    // And each process has taken its new connection in (the database shows LISTEN done a moment before the process
+    // reads the answer; until then a publisher does not wait for its echo, and B could answer before hearing it).
+    const reconnected = (process: ServerProcess) => {
+      const output = process.output();
+      return output.lastIndexOf('change bus reconnected') > output.lastIndexOf('change bus lost its connection');
+    };
+    await expect.poll(() => [a, b, worker].every(reconnected), { timeout: 10_000, interval: 50 }).toBe(true);
 
     // B confirms and caches the admin's session; a logout through A is refused by B at once.
     expect((await call(b, 'GET', '/api/users/me', admin.headers)).status).toBe(200);
