@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -128,12 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!services.preparation.isReady) await app.register(preparingGate, { preparation: services.preparation });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  // Images, audio and uploads: large bodies are streamed by the multipart parser, never buffered; each form field
-  // then applies its own kind's limit (modules/catalog/catalog-form.ts).
-  const { audioBytes, imageBytes } = config.uploadLimits;
-  await app.register(multipart, {
-    limits: { fileSize: Math.max(audioBytes, imageBytes), files: 4, fields: 40, fieldSize: 64 * 1024 },
-  });
+  // Forms (uploads) are parsed only by the routes that take them: modules/catalog/upload-form.ts `acceptForms`.
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

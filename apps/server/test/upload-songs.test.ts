@@ -203,6 +203,21 @@ describe('POST /api/songs with real audio', () => {
     expect(await f.counts()).toEqual(before);
   });
 
+  it('reads forms only where a route takes one: elsewhere a form is 415 { message, code } and writes nothing', async () => {
+    // The form parser lives in the upload routes' scopes only (modules/catalog/upload-form.ts `acceptForms`).
+    const before = await f.counts();
+    for (const [method, url] of [
+      ['POST', '/api/playlists'],
+      ['POST', '/api/users/login'],
+      ['DELETE', '/api/songs/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await send(method, url, artistUser, { name: 'A form', title: 'A form' });
+      expect(res.statusCode, `${method} ${url}`).toBe(415);
+      expect(res.json()).toEqual({ message: 'Unsupported Media Type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    expect(await f.counts()).toEqual(before);
+  });
+
   it('refuses audio-looking bytes that ffprobe cannot decode with 422', async () => {
     const before = await f.counts();
     const garbage = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '), Buffer.alloc(400, 7)]);

@@ -12,7 +12,7 @@ import {
 } from '@backbeat/contract';
 import type { UploadLimits } from '../../config';
 import { requireUser } from '../../platform/auth';
-import { UPLOAD_ERROR_RESPONSES, withForm } from '../catalog';
+import { acceptForms, UPLOAD_ERROR_RESPONSES, withForm } from '../catalog';
 import type { AccountSettingsService } from './account-settings.service';
 import { requestMeta } from './request-meta';
 
@@ -28,6 +28,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, options) => {
   const { settings, dataDir, uploadLimits } = options;
   const tags = ['users'];
+  await acceptForms(app, uploadLimits);
 
   app.patch(
     '/users/me',

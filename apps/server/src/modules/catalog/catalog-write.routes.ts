@@ -14,7 +14,7 @@ import type { ArtistWriteService } from './artist-write.service';
 import { CATALOG_EDITOR_ROLES } from '../access';
 import type { UploadLimits } from '../../config';
 import { albumFiles, artistFiles, withForm } from './catalog-form';
-import { UPLOAD_ERROR_RESPONSES } from './upload-form';
+import { acceptForms, UPLOAD_ERROR_RESPONSES } from './upload-form';
 
 const errors = {
   400: ErrorResponse,
@@ -38,6 +38,7 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
   const { artists, albums, dataDir, uploadLimits } = options;
   const editor = (request: Parameters<typeof requireRole>[0]) =>
     requireRole(request, ...CATALOG_EDITOR_ROLES);
+  await acceptForms(app, uploadLimits);
 
   app.post(
     '/artists',

@@ -30,7 +30,7 @@ export { storeCoverImage } from './cover-images';
 export { songListColumns, type SongRow } from './song.repository';
 export type { SongView } from './song-view';
 export { titleSearchText, toSearchText, toSlug } from './search-text';
-export { UPLOAD_ERROR_RESPONSES, type ReceivedFile } from './upload-form';
+export { acceptForms, UPLOAD_ERROR_RESPONSES, type ReceivedFile } from './upload-form';
 
 /** Songs as one viewer sees them (`canPlay`, `canDownload`), with entitlements read from `db`. */
 export function createSongView(db: AppDb, clock: () => Date): SongView {

@@ -23,7 +23,7 @@ import type { UploadLimits } from '../../config';
 import { songFiles, withForm } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';
 import type { SongWriteService } from './song-write.service';
-import { UPLOAD_ERROR_RESPONSES } from './upload-form';
+import { acceptForms, UPLOAD_ERROR_RESPONSES } from './upload-form';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
@@ -155,44 +155,50 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
     async (request) => reads.status(await requireUser(request), request.params.id),
   );
 
-  app.post(
-    '/songs',
-    {
-      schema: {
-        tags: ['songs'],
-        summary:
-          'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
-        consumes: multipart,
-        response: { 201: SongMutationResponse, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-      const result = await withForm(request, dataDir, songFiles(uploadLimits), (form) =>
-        writes.create(user, form),
-      );
-      return reply.status(201).send(result);
-    },
-  );
+  // The two routes that take a form, in a scope of their own: the form parser's hooks stay off the song lists.
+  const formRoutes: FastifyPluginAsyncZod = async (uploads) => {
+    await acceptForms(uploads, uploadLimits);
 
-  app.put(
-    '/songs/:id',
-    {
-      schema: {
-        tags: ['songs'],
-        summary: 'Edit a song; a new audio file is transcoded again',
-        consumes: multipart,
-        params: IdParams,
-        response: { 200: SongMutationResponse, ...uploadErrors },
+    uploads.post(
+      '/songs',
+      {
+        schema: {
+          tags: ['songs'],
+          summary:
+            'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
+          consumes: multipart,
+          response: { 201: SongMutationResponse, ...uploadErrors },
+        },
       },
-    },
-    async (request) => {
-      const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-      return withForm(request, dataDir, songFiles(uploadLimits), (form) =>
-        writes.update(user, request.params.id, form),
-      );
-    },
-  );
+      async (request, reply) => {
+        const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
+        const result = await withForm(request, dataDir, songFiles(uploadLimits), (form) =>
+          writes.create(user, form),
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    uploads.put(
+      '/songs/:id',
+      {
+        schema: {
+          tags: ['songs'],
+          summary: 'Edit a song; a new audio file is transcoded again',
+          consumes: multipart,
+          params: IdParams,
+          response: { 200: SongMutationResponse, ...uploadErrors },
+        },
+      },
+      async (request) => {
+        const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
+        return withForm(request, dataDir, songFiles(uploadLimits), (form) =>
+          writes.update(user, request.params.id, form),
+        );
+      },
+    );
+  };
+  await app.register(formRoutes);
 
   app.get(
     '/songs/:id/buyers',

@@ -4,12 +4,33 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UploadLimits } from '../../config';
 import { ErrorResponse } from '@backbeat/contract';
 import { AppError, badRequest } from '../../platform/errors';
 import { findInvalidText, INVALID_TEXT } from '../../platform/text-input';
 import { createScratchDir } from '../../storage/scratch-space';
 import { sniffAudioMagic, sniffImageMagic } from '../media';
+
+/**
+ * Lets the routes of the calling plugin's scope read multipart forms (`receiveForm`): registered only in the scopes
+ * of routes that take a form, never app-wide. @fastify/multipart adds an async onRequest and onResponse hook to
+ * every route of its scope (a 'close' listener, the response's 'finish' listeners and two promise hops per
+ * request), which every other answer would pay for: a cached song list or a stream key spent about a tenth of
+ * its CPU there. Large bodies are streamed by the parser, never buffered; each form field then applies its own
+ * kind's limit (catalog-form.ts).
+ */
+export function acceptForms(scope: FastifyInstance, limits: UploadLimits) {
+  return scope.register(multipart, {
+    limits: {
+      fileSize: Math.max(limits.audioBytes, limits.imageBytes),
+      files: 4,
+      fields: 40,
+      fieldSize: 64 * 1024,
+    },
+  });
+}
 
 /**
  * What an upload route can answer besides its own errors: 413 too large, 415 not the file type, 422 not decodable,
