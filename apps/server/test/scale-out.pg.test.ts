@@ -280,7 +280,9 @@ describe('two API instances and a worker on one PostgreSQL', () => {
     // reads the answer; until then a publisher does not wait for its echo, and B could answer before hearing it).
     const reconnected = (process: ServerProcess) => {
       const output = process.output();
-      return output.lastIndexOf('change bus reconnected') > output.lastIndexOf('change bus lost its connection');
+      return (
+        output.lastIndexOf('change bus reconnected') > output.lastIndexOf('change bus lost its connection')
+      );
     };
     await expect.poll(() => [a, b, worker].every(reconnected), { timeout: 10_000, interval: 50 }).toBe(true);
 
