@@ -58,11 +58,7 @@ function AlbumPageLoader({
   if (!albums.isError) return null;
   return (
     <li className="col-span-full">
-      <QueryErrorState
-        error={albums.error}
-        fallback="Failed to fetch albums for artist"
-        onRetry={() => void albums.refetch()}
-      />
+      <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />
     </li>
   );
 }
@@ -140,12 +136,7 @@ export default function ArtistPage() {
       <title>{`${data?.name ?? 'Artist'} · Backbeat`}</title>
       {artist.isError || !data ? (
         <div className="mb-10">
-          <QueryErrorState
-            error={artist.error}
-            fallback="Failed to fetch artist"
-            onRetry={() => void artist.refetch()}
-            title="Artist unavailable"
-          />
+          <QueryErrorState query={artist} fallback="Failed to fetch artist" title="Artist unavailable" />
         </div>
       ) : (
         <header className="relative mb-10 overflow-hidden rounded-card border border-line bg-surface p-6 md:p-8">
@@ -211,11 +202,7 @@ export default function ArtistPage() {
         {albums.isLoading ? (
           <CoverGridSkeleton count={5} />
         ) : albums.isError ? (
-          <QueryErrorState
-            error={albums.error}
-            fallback="Failed to fetch albums for artist"
-            onRetry={() => void albums.refetch()}
-          />
+          <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />
         ) : !albums.data || albums.data.albums.length === 0 ? (
           <EmptyState icon={<Disc3 size={22} strokeWidth={1.75} />} title="No albums yet" />
         ) : (
@@ -258,11 +245,7 @@ export default function ArtistPage() {
         }
       >
         {!songs && songPages.isError ? (
-          <QueryErrorState
-            error={songPages.error}
-            fallback="Fetching songs by artist failed"
-            onRetry={() => void songPages.refetch()}
-          />
+          <QueryErrorState query={songPages} fallback="Fetching songs by artist failed" />
         ) : !songs ? (
           <SongListSkeleton count={8} />
         ) : songs.songs.length === 0 ? (

@@ -127,9 +127,8 @@ export default function ArtistsPage() {
         <CoverGridSkeleton count={10} round />
       ) : active.isError ? (
         <QueryErrorState
-          error={active.error}
+          query={active}
           fallback={query ? 'Failed to search artists' : 'Failed to fetch artists'}
-          onRetry={() => void active.refetch()}
         />
       ) : !data || data.artists.length === 0 ? (
         query ? (

@@ -87,13 +87,7 @@ function SpotlightAlbums({ artistId }: { artistId: string }) {
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
   if (albums.isLoading) return <CoverGridSkeleton count={5} />;
   if (albums.isError) {
-    return (
-      <QueryErrorState
-        error={albums.error}
-        fallback="Failed to fetch albums for artist"
-        onRetry={() => void albums.refetch()}
-      />
-    );
+    return <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />;
   }
   const list = albums.data?.albums ?? [];
   if (list.length === 0) {
