@@ -11,7 +11,7 @@ import {
 import type { PurchasedItem } from '../dashboard.types';
 import { ArtistSubscribers } from './artist-subscribers';
 import { DashboardView } from './dashboard-view';
-import { StatCard } from './stat-card';
+import { StatCards, type StatCardEntry } from './stat-card';
 
 /** What sold of one kind (songs or albums): a row per item with its count and revenue, or an empty state. */
 function PurchasedSection({
@@ -98,7 +98,7 @@ export function ArtistDashboard({ artistId, canRefund = false }: { artistId: str
   const money = (value: number | undefined) =>
     typeof value === 'number' ? formatMoney(value, currency) : '—';
 
-  const cards = [
+  const cards: StatCardEntry[] = [
     { label: 'Total revenue', Icon: DollarSign, value: money(revenue.data?.totalRevenue) },
     { label: 'Song sales', Icon: Music, value: money(revenue.data?.songRevenue) },
     { label: 'Album sales', Icon: Disc3, value: money(revenue.data?.albumRevenue) },
@@ -117,17 +117,7 @@ export function ArtistDashboard({ artistId, canRefund = false }: { artistId: str
       <FigureError query={subscribers} fallback="Failed to fetch subscriber count" />
 
       <h2 className="mb-3 text-meta font-semibold uppercase tracking-wider text-muted">All time</h2>
-      <div className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-        {cards.map(({ label, Icon, loading, value }) => (
-          <StatCard
-            key={label}
-            label={label}
-            icon={<Icon size={18} strokeWidth={1.75} />}
-            loading={loading}
-            value={value}
-          />
-        ))}
-      </div>
+      <StatCards cards={cards} className="mb-8 md:grid-cols-3 xl:grid-cols-5" />
 
       <h2 className="mb-3 text-meta font-semibold uppercase tracking-wider text-muted">In a date range</h2>
       <DashboardView artistId={artistId} canRefund={canRefund} />

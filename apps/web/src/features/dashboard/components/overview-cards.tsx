@@ -5,7 +5,7 @@ import { periodLabel } from './chart-format';
 import { useGetOverviewQuery } from '../dashboard.api';
 import type { DashboardScope } from '../dashboard.types';
 import { daysIn, describeChange } from '../dashboard-change';
-import { StatCard, type StatChange } from './stat-card';
+import { StatCards, type StatCardEntry, type StatChange } from './stat-card';
 
 /**
  * The range's figures: net revenue and its kinds in the main currency, refunds, subscribers now, full plays, and
@@ -40,26 +40,32 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
           better: field === 'refunded' ? 'down' : 'up',
         } satisfies StatChange)
       : null;
-  const moneyCard = (label: string, Icon: typeof Music, field: Parameters<typeof moneyChange>[0]) => ({
+  const moneyCard = (
+    label: string,
+    Icon: StatCardEntry['Icon'],
+    field: Parameters<typeof moneyChange>[0],
+  ) => ({
     label,
     Icon,
+    loading,
     value: money(main?.[field]),
     change: moneyChange(field),
   });
   const countCard = (
     label: string,
-    Icon: typeof Music,
+    Icon: StatCardEntry['Icon'],
     field: 'activeSubscribers' | 'plays' | 'previewPlays',
     since = against,
   ) => ({
     label,
     Icon,
+    loading,
     value: data ? data[field].toLocaleString() : '—',
     change: data
       ? ({ ...describeChange(data[field], data.previous[field]), against: since } satisfies StatChange)
       : null,
   });
-  const cards = [
+  const cards: StatCardEntry[] = [
     moneyCard('Net revenue', DollarSign, 'totalRevenue'),
     moneyCard('Songs', Music, 'songRevenue'),
     moneyCard('Albums', Disc3, 'albumRevenue'),
@@ -77,18 +83,7 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
   ];
   return (
     <div className="mb-6">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {cards.map(({ label, Icon, value, change }) => (
-          <StatCard
-            key={label}
-            label={label}
-            icon={<Icon size={18} strokeWidth={1.75} />}
-            loading={loading}
-            value={value}
-            change={change}
-          />
-        ))}
-      </div>
+      <StatCards cards={cards} className="md:grid-cols-4" />
       {data ? (
         <p className="mt-3 text-meta text-muted tabular-nums">
           {pluralize(main?.sales ?? 0, 'payment')} and {pluralize(main?.refunds ?? 0, 'refund')} in {currency}
