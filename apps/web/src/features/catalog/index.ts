@@ -6,4 +6,5 @@ export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './component
 export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';
 export { PagedSongList } from './components/paged-song-list';
 export { ArtistHeader, ArtistHeaderSkeleton } from './components/artist-header';
+export { SearchBox, useAddressSearch } from './components/search-box';
 export { GenrePicker } from './components/genre-picker';
