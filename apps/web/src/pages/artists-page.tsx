@@ -62,9 +62,7 @@ export default function ArtistsPage() {
       <SearchBox
         search={addressSearch}
         formLabel="Artists"
-        className="mb-8 max-w-md"
         label="Find an artist"
-        labelClassName="sr-only"
         placeholder="Find an artist"
         clearLabel="Clear artist search"
         size="md"

@@ -41,9 +41,7 @@ export default function SearchPage() {
       <PageHeader eyebrow="Search" title="Find your next favourite" />
       <SearchBox
         search={search}
-        className="mb-10 max-w-2xl"
         label="Artists, albums, songs or genres"
-        labelClassName="mb-2 block text-body font-medium"
         placeholder="Try an artist, a song or a genre"
         clearLabel="Clear search"
         size="lg"

@@ -33,13 +33,19 @@ export function useAddressSearch() {
 }
 
 const SIZES = {
+  /** A filter above a list, its label for screen readers only. */
   md: {
+    form: 'mb-8 max-w-md',
+    label: 'sr-only',
     icon: 18,
     iconClass: 'left-3.5',
     input: 'h-11 pl-10 pr-11 text-body',
     clear: 'right-1.5',
   },
+  /** The page's main field, its label shown. */
   lg: {
+    form: 'mb-10 max-w-2xl',
+    label: 'mb-2 block text-body font-medium',
     icon: 20,
     iconClass: 'left-4',
     input: 'h-12 pl-12 pr-12 text-h4',
@@ -51,21 +57,17 @@ const SIZES = {
 export function SearchBox({
   search,
   label,
-  labelClassName,
   placeholder,
   clearLabel,
   size,
   formLabel,
-  className,
 }: {
   search: ReturnType<typeof useAddressSearch>;
   label: string;
-  labelClassName: string;
   placeholder: string;
   clearLabel: string;
   size: keyof typeof SIZES;
   formLabel?: string;
-  className: string;
 }) {
   const inputId = useId();
   const look = SIZES[size];
@@ -73,13 +75,13 @@ export function SearchBox({
     <form
       role="search"
       aria-label={formLabel}
-      className={className}
+      className={look.form}
       onSubmit={(event) => {
         event.preventDefault();
         search.commit(search.text.trim());
       }}
     >
-      <label htmlFor={inputId} className={labelClassName}>
+      <label htmlFor={inputId} className={look.label}>
         {label}
       </label>
       <div className="relative">
