@@ -45,11 +45,7 @@ export default function AdminPage() {
             ))}
           </div>
         ) : artists.isError ? (
-          <QueryErrorState
-            error={artists.error}
-            fallback="Failed to fetch all artists"
-            onRetry={() => void artists.refetch()}
-          />
+          <QueryErrorState query={artists} fallback="Failed to fetch all artists" />
         ) : !artists.data || artists.data.length === 0 ? (
           <EmptyState
             icon={<UsersRound size={22} strokeWidth={1.75} />}

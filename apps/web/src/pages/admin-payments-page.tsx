@@ -29,11 +29,7 @@ export default function AdminPaymentsPage() {
           description="The artist may have been deleted. Pick one from the admin dashboard."
         />
       ) : artist.isError ? (
-        <QueryErrorState
-          error={artist.error}
-          fallback="Failed to fetch artist"
-          onRetry={() => void artist.refetch()}
-        />
+        <QueryErrorState query={artist} fallback="Failed to fetch artist" />
       ) : null}
     </>
   );

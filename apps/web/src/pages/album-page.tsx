@@ -69,12 +69,7 @@ export default function AlbumPage() {
         <AlbumHeaderSkeleton />
       ) : album.isError || !data ? (
         <div className="mb-10">
-          <QueryErrorState
-            error={album.error}
-            fallback="Failed to fetch album"
-            onRetry={() => void album.refetch()}
-            title="Album unavailable"
-          />
+          <QueryErrorState query={album} fallback="Failed to fetch album" title="Album unavailable" />
         </div>
       ) : (
         <header className="mb-10 flex flex-col gap-6 md:flex-row md:items-end">
@@ -141,11 +136,7 @@ export default function AlbumPage() {
         {songs.isLoading ? (
           <SongListSkeleton count={8} />
         ) : songs.isError ? (
-          <QueryErrorState
-            error={songs.error}
-            fallback="Something went wrong"
-            onRetry={() => void songs.refetch()}
-          />
+          <QueryErrorState query={songs} fallback="Something went wrong" />
         ) : !songs.data || songs.data.length === 0 ? (
           <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="This album has no songs yet" />
         ) : (

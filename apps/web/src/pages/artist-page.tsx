@@ -1,11 +1,12 @@
 import { Disc3, Music } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { Button, EmptyState, NotFoundState, QueryErrorState, Section } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
-  CoverArt,
+  ArtistHeader,
+  ArtistHeaderSkeleton,
   CoverGrid,
   CoverGridSkeleton,
   PagedSongList,
@@ -21,22 +22,6 @@ import { PlayAllButtons } from '../features/player';
 import { isMissingResource } from '../lib/api-query';
 import { formatMoney } from '../lib/format';
 import { mergePages } from '../lib/merge-by-id';
-
-function ArtistHeaderSkeleton() {
-  return (
-    // The header's card and sizes, so nothing moves when the artist arrives.
-    <div aria-hidden="true" className="mb-10 rounded-card border border-line bg-surface p-6 md:p-8">
-      <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
-        <Skeleton className="size-40 shrink-0 rounded-pill md:size-48" />
-        <div className="flex w-full flex-col items-center gap-3 md:items-start">
-          <Skeleton className="h-4 w-16" />
-          <Skeleton className="h-10 w-64 max-w-full" />
-          <Skeleton className="h-4 w-80 max-w-full" />
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /**
  * Loads one further page of an artist's albums and hands it to the page, which merges every page into one grid
@@ -58,11 +43,7 @@ function AlbumPageLoader({
   if (!albums.isError) return null;
   return (
     <li className="col-span-full">
-      <QueryErrorState
-        error={albums.error}
-        fallback="Failed to fetch albums for artist"
-        onRetry={() => void albums.refetch()}
-      />
+      <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />
     </li>
   );
 }
@@ -123,7 +104,7 @@ export default function ArtistPage() {
         <title>Artist · Backbeat</title>
         {/* Its own element, so the loaded page replaces it instead of moving its sections (layout shift). */}
         <div aria-hidden="true">
-          <ArtistHeaderSkeleton />
+          <ArtistHeaderSkeleton eyebrowWidth="w-16" />
           <Section title="Albums">
             <CoverGridSkeleton count={5} />
           </Section>
@@ -140,82 +121,59 @@ export default function ArtistPage() {
       <title>{`${data?.name ?? 'Artist'} · Backbeat`}</title>
       {artist.isError || !data ? (
         <div className="mb-10">
-          <QueryErrorState
-            error={artist.error}
-            fallback="Failed to fetch artist"
-            onRetry={() => void artist.refetch()}
-            title="Artist unavailable"
-          />
+          <QueryErrorState query={artist} fallback="Failed to fetch artist" title="Artist unavailable" />
         </div>
       ) : (
-        <header className="relative mb-10 overflow-hidden rounded-card border border-line bg-surface p-6 md:p-8">
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -right-20 -top-24 size-80 rounded-pill bg-accent/15 blur-[90px]"
-          />
-          <div className="relative flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
-            <CoverArt
-              src={data.image}
-              alt={data.name}
-              kind="artist"
-              round
-              eager
-              iconSize={48}
-              className="size-40 shadow-2xl shadow-black/50 md:size-48"
+        <ArtistHeader
+          artist={data}
+          eyebrow="Artist"
+          heading="h1"
+          glowClassName="-right-20 bg-accent/15"
+          after={data.bio ? <p className="relative mt-6 max-w-3xl text-body text-muted">{data.bio}</p> : null}
+        >
+          <p className="mt-2 text-body text-muted tabular-nums">
+            {data.songCount ?? 0} {data.songCount === 1 ? 'song' : 'songs'} · {data.albumCount ?? 0}{' '}
+            {data.albumCount === 1 ? 'album' : 'albums'}
+            {data.subscriptionPrice > 0 ? (
+              <>
+                {' · '}
+                {/* The price and its period stay together when the line wraps on a phone. */}
+                <span className="whitespace-nowrap">
+                  Subscription {formatMoney(data.subscriptionPrice, data.currency)} / month
+                </span>
+              </>
+            ) : null}
+          </p>
+          {data.genres?.length ? (
+            <ul className="mt-3 flex flex-wrap justify-center gap-2 md:justify-start" aria-label="Genres">
+              {data.genres.map((genre) => (
+                <li key={genre}>
+                  <Link
+                    to={`/genre/${encodeURIComponent(genre)}`}
+                    className="rounded-pill border border-line px-3 py-1 text-meta font-medium text-muted transition-colors hover:border-accent hover:text-accent"
+                  >
+                    {genre}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="mt-5 flex flex-col items-center gap-4 md:items-start">
+            <PlayAllButtons
+              songs={songs?.songs ?? []}
+              context={{ type: 'artist', id: artistId }}
+              what="artist"
             />
-            <div className="min-w-0 flex-1">
-              <p className="text-meta font-semibold uppercase tracking-wider text-accent">Artist</p>
-              <h1 className="mt-1 break-words text-h2 font-bold tracking-tight md:text-h1">{data.name}</h1>
-              <p className="mt-2 text-body text-muted tabular-nums">
-                {data.songCount ?? 0} {data.songCount === 1 ? 'song' : 'songs'} · {data.albumCount ?? 0}{' '}
-                {data.albumCount === 1 ? 'album' : 'albums'}
-                {data.subscriptionPrice > 0 ? (
-                  <>
-                    {' · '}
-                    {/* The price and its period stay together when the line wraps on a phone. */}
-                    <span className="whitespace-nowrap">
-                      Subscription {formatMoney(data.subscriptionPrice, data.currency)} / month
-                    </span>
-                  </>
-                ) : null}
-              </p>
-              {data.genres?.length ? (
-                <ul className="mt-3 flex flex-wrap justify-center gap-2 md:justify-start" aria-label="Genres">
-                  {data.genres.map((genre) => (
-                    <li key={genre}>
-                      <Link
-                        to={`/genre/${encodeURIComponent(genre)}`}
-                        className="rounded-pill border border-line px-3 py-1 text-meta font-medium text-muted transition-colors hover:border-accent hover:text-accent"
-                      >
-                        {genre}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <div className="mt-5 flex flex-col items-center gap-4 md:items-start">
-                <PlayAllButtons
-                  songs={songs?.songs ?? []}
-                  context={{ type: 'artist', id: artistId }}
-                  what="artist"
-                />
-                <ArtistSubscription artist={data} />
-              </div>
-            </div>
+            <ArtistSubscription artist={data} />
           </div>
-          {data.bio ? <p className="relative mt-6 max-w-3xl text-body text-muted">{data.bio}</p> : null}
-        </header>
+        </ArtistHeader>
       )}
 
       <Section title="Albums" headingId="artist-albums">
         {albums.isLoading ? (
           <CoverGridSkeleton count={5} />
         ) : albums.isError ? (
-          <QueryErrorState
-            error={albums.error}
-            fallback="Failed to fetch albums for artist"
-            onRetry={() => void albums.refetch()}
-          />
+          <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />
         ) : !albums.data || albums.data.albums.length === 0 ? (
           <EmptyState icon={<Disc3 size={22} strokeWidth={1.75} />} title="No albums yet" />
         ) : (
@@ -258,11 +216,7 @@ export default function ArtistPage() {
         }
       >
         {!songs && songPages.isError ? (
-          <QueryErrorState
-            error={songPages.error}
-            fallback="Fetching songs by artist failed"
-            onRetry={() => void songPages.refetch()}
-          />
+          <QueryErrorState query={songPages} fallback="Fetching songs by artist failed" />
         ) : !songs ? (
           <SongListSkeleton count={8} />
         ) : songs.songs.length === 0 ? (

@@ -1,18 +1,16 @@
-import { Search, SearchX, UsersRound, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { EmptyState, IconButton, PageHeader, Pager, QueryErrorState, cx } from '../components/ui';
+import { SearchX, UsersRound } from 'lucide-react';
+import { EmptyState, PageHeader, Pager, QueryErrorState, cx } from '../components/ui';
 import {
   ArtistCard,
   CoverGrid,
   CoverGridSkeleton,
+  SearchBox,
+  useAddressSearch,
   useGetArtistsQuery,
   useSearchArtistsQuery,
   type Artist,
 } from '../features/catalog';
 import { usePageParam } from '../lib/use-page-param';
-
-const DEBOUNCE_MS = 300;
 
 interface ArtistPage {
   artists: Artist[];
@@ -23,21 +21,9 @@ interface ArtistPage {
 
 /** All artists, alphabetical; with a name typed, the typo-tolerant `GET /artists?q` search of the same list. */
 export default function ArtistsPage() {
-  const [params, setParams] = useSearchParams();
+  const addressSearch = useAddressSearch();
+  const { query } = addressSearch;
   const [page, setPage] = usePageParam();
-  const query = params.get('q')?.trim() ?? '';
-  const [text, setText] = useState(query);
-  const inputId = useId();
-
-  // The URL holds the query (shareable, back/forward); typing updates it after a short pause, back to page 1.
-  useEffect(() => {
-    const next = text.trim();
-    if (next === query) return;
-    const timer = window.setTimeout(() => {
-      setParams(next ? { q: next } : {}, { replace: true });
-    }, DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, query, setParams]);
 
   const browse = useGetArtistsQuery({ page }, { skip: Boolean(query) });
   const search = useSearchArtistsQuery({ q: query, page }, { skip: !query });
@@ -73,51 +59,14 @@ export default function ArtistsPage() {
               : 'Everyone making music on Backbeat.'
         }
       />
-      <form
-        role="search"
-        aria-label="Artists"
-        className="mb-8 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const next = text.trim();
-          setParams(next ? { q: next } : {}, { replace: true });
-        }}
-      >
-        <label htmlFor={inputId} className="sr-only">
-          Find an artist
-        </label>
-        <div className="relative">
-          <Search
-            size={18}
-            strokeWidth={1.75}
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-muted"
-          />
-          <input
-            id={inputId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Find an artist"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-11 w-full rounded-pill border border-line bg-surface-2 pl-10 pr-11 text-body text-text placeholder:text-muted/70 hover:border-muted/60 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {text ? (
-            <IconButton
-              label="Clear artist search"
-              size="sm"
-              className="absolute right-1.5 top-1/2 -translate-y-1/2"
-              onClick={() => {
-                setText('');
-                setParams({}, { replace: true });
-              }}
-            >
-              <X size={16} strokeWidth={1.75} aria-hidden="true" />
-            </IconButton>
-          ) : null}
-        </div>
-      </form>
+      <SearchBox
+        search={addressSearch}
+        formLabel="Artists"
+        label="Find an artist"
+        placeholder="Find an artist"
+        clearLabel="Clear artist search"
+        size="md"
+      />
       <div aria-live="polite" className="sr-only">
         {query && data && !active.isFetching
           ? `${total} ${total === 1 ? 'artist' : 'artists'} for ${query}`
@@ -127,9 +76,8 @@ export default function ArtistsPage() {
         <CoverGridSkeleton count={10} round />
       ) : active.isError ? (
         <QueryErrorState
-          error={active.error}
+          query={active}
           fallback={query ? 'Failed to search artists' : 'Failed to fetch artists'}
-          onRetry={() => void active.refetch()}
         />
       ) : !data || data.artists.length === 0 ? (
         query ? (

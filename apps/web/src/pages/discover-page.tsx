@@ -7,14 +7,14 @@ import {
   PageHeader,
   QueryErrorState,
   Section,
-  Skeleton,
   buttonClasses,
   cx,
 } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
-  CoverArt,
+  ArtistHeader,
+  ArtistHeaderSkeleton,
   CoverGrid,
   CoverGridSkeleton,
   SongList,
@@ -25,61 +25,25 @@ import {
 } from '../features/catalog';
 import { ArtistSubscription } from '../features/commerce';
 
-function ArtistSpotlightSkeleton() {
-  return (
-    <div aria-hidden="true" className="mb-10 rounded-card border border-line bg-surface p-6 md:p-8">
-      <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
-        <Skeleton className="size-40 shrink-0 rounded-pill md:size-48" />
-        <div className="flex w-full flex-col items-center gap-3 md:items-start">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-10 w-64 max-w-full" />
-          <Skeleton className="h-4 w-80 max-w-full" />
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function ArtistSpotlight({ artist }: { artist: Artist }) {
   return (
-    <header className="relative mb-10 overflow-hidden rounded-card border border-line bg-surface p-6 md:p-8">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -left-24 -top-24 size-80 rounded-pill bg-accent-2/10 blur-[90px]"
-      />
-      <div className="relative flex flex-col items-center gap-6 text-center md:flex-row md:items-end md:text-left">
-        <CoverArt
-          src={artist.image}
-          alt={artist.name}
-          kind="artist"
-          round
-          eager
-          iconSize={48}
-          className="size-40 shadow-2xl shadow-black/50 md:size-48"
-        />
-        <div className="min-w-0 flex-1">
-          <p className="text-meta font-semibold uppercase tracking-wider text-accent">Spotlight</p>
-          <h2 className="mt-1 break-words text-h2 font-bold tracking-tight md:text-h1">{artist.name}</h2>
-          <p className="mt-2 text-body text-muted tabular-nums">
-            {artist.songCount ?? 0} {artist.songCount === 1 ? 'song' : 'songs'} · {artist.albumCount ?? 0}{' '}
-            {artist.albumCount === 1 ? 'album' : 'albums'}
-            {artist.genres?.length ? ` · ${artist.genres.slice(0, 3).join(', ')}` : ''}
-          </p>
-          {artist.bio ? (
-            <p className="mt-3 line-clamp-3 max-w-2xl text-body text-muted">{artist.bio}</p>
-          ) : null}
-          <div className="mt-4 flex flex-wrap items-center justify-center gap-3 md:justify-start">
-            <Link
-              to={`/artist/${encodeURIComponent(artist._id)}`}
-              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-            >
-              Open artist page
-            </Link>
-            <ArtistSubscription artist={artist} />
-          </div>
-        </div>
+    <ArtistHeader artist={artist} eyebrow="Spotlight" heading="h2" glowClassName="-left-24 bg-accent-2/10">
+      <p className="mt-2 text-body text-muted tabular-nums">
+        {artist.songCount ?? 0} {artist.songCount === 1 ? 'song' : 'songs'} · {artist.albumCount ?? 0}{' '}
+        {artist.albumCount === 1 ? 'album' : 'albums'}
+        {artist.genres?.length ? ` · ${artist.genres.slice(0, 3).join(', ')}` : ''}
+      </p>
+      {artist.bio ? <p className="mt-3 line-clamp-3 max-w-2xl text-body text-muted">{artist.bio}</p> : null}
+      <div className="mt-4 flex flex-wrap items-center justify-center gap-3 md:justify-start">
+        <Link
+          to={`/artist/${encodeURIComponent(artist._id)}`}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          Open artist page
+        </Link>
+        <ArtistSubscription artist={artist} />
       </div>
-    </header>
+    </ArtistHeader>
   );
 }
 
@@ -87,13 +51,7 @@ function SpotlightAlbums({ artistId }: { artistId: string }) {
   const albums = useGetArtistAlbumsQuery({ id: artistId, page: 1 });
   if (albums.isLoading) return <CoverGridSkeleton count={5} />;
   if (albums.isError) {
-    return (
-      <QueryErrorState
-        error={albums.error}
-        fallback="Failed to fetch albums for artist"
-        onRetry={() => void albums.refetch()}
-      />
-    );
+    return <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />;
   }
   const list = albums.data?.albums ?? [];
   if (list.length === 0) {
@@ -133,7 +91,7 @@ export default function DiscoverPage() {
       />
       {isLoading ? (
         <>
-          <ArtistSpotlightSkeleton />
+          <ArtistHeaderSkeleton eyebrowWidth="w-24" />
           <SongListSkeleton count={6} />
         </>
       ) : isError ? (

@@ -39,11 +39,7 @@ export default function GenrePage() {
         }
       />
       {!data && pages.isError ? (
-        <QueryErrorState
-          error={pages.error}
-          fallback="Fetching songs by genre failed"
-          onRetry={() => void pages.refetch()}
-        />
+        <QueryErrorState query={pages} fallback="Fetching songs by genre failed" />
       ) : !data ? (
         <SongListSkeleton count={10} />
       ) : data.songs.length === 0 ? (

@@ -34,11 +34,7 @@ export default function LikedSongsPage() {
       {songs.length === 0 && (liked.isLoading || liked.isUninitialized) ? (
         <SongListSkeleton count={10} />
       ) : songs.length === 0 && liked.isError ? (
-        <QueryErrorState
-          error={liked.error}
-          fallback="Fetching liked songs failed"
-          onRetry={() => void liked.refetch()}
-        />
+        <QueryErrorState query={liked} fallback="Fetching liked songs failed" />
       ) : songs.length === 0 ? (
         <EmptyState
           icon={<Heart size={22} strokeWidth={1.75} />}

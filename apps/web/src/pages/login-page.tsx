@@ -1,62 +1,45 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
-import { Button, FormAlert, TextField } from '../components/ui';
-import { PasswordField, SocialLogin, login, validateEmail } from '../features/auth';
+import {
+  AuthForm,
+  AuthIntro,
+  EmailField,
+  PasswordField,
+  SocialLogin,
+  login,
+  useAuthForm,
+  validateEmail,
+} from '../features/auth';
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const errors = {
-      email: validateEmail(email) ?? undefined,
+  const form = useAuthForm({
+    initial: { email: '', password: '' },
+    validate: ({ email, password }) => ({
+      email: validateEmail(email),
       password: password ? undefined : 'Password is required',
-    };
-    setFieldErrors(errors);
-    if (errors.email || errors.password) return;
-    setSubmitting(true);
-    setFailure(null);
+    }),
     // Success re-renders the guest-only guard, which moves the visitor to /home; failures toast via the listener.
-    const result = await dispatch(login({ email: email.trim().toLowerCase(), password }));
-    if (login.rejected.match(result)) {
-      setFailure(result.payload ?? 'Login failed');
-      setSubmitting(false);
-    }
-  }
+    send: async ({ email, password }) => {
+      const result = await dispatch(login({ email: email.trim().toLowerCase(), password }));
+      return login.rejected.match(result) ? (result.payload ?? 'Login failed') : undefined;
+    },
+    failureText: 'Login failed',
+  });
 
   return (
     <>
-      <title>Log in · Backbeat</title>
-      <h1 className="text-h2 font-bold tracking-tight">Welcome back</h1>
-      <p className="mt-2 text-body text-muted">Log in to pick up where the music left off.</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-8 flex flex-col gap-5">
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
+      <AuthIntro title="Log in" heading="Welcome back">
+        Log in to pick up where the music left off.
+      </AuthIntro>
+      <AuthForm form={form} submit="Log in">
+        <EmailField {...form.field('email')} />
         <div className="flex flex-col gap-2">
           <PasswordField
             label="Password"
-            name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldErrors.password}
+            {...form.field('password')}
           />
           <Link
             to="/forgot-password"
@@ -65,10 +48,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" loading={submitting} className="w-full">
-          Log in
-        </Button>
-      </form>
+      </AuthForm>
       <SocialLogin />
       <p className="mt-8 text-center text-body text-muted">
         New to Backbeat?{' '}

@@ -118,9 +118,8 @@ export default function PlaylistPage() {
         <PlaylistHeaderSkeleton />
       ) : playlist.isError || !data ? (
         <QueryErrorState
-          error={playlist.error}
+          query={playlist}
           fallback={PLAYLIST_MESSAGES.fetchFailed}
-          onRetry={() => void playlist.refetch()}
           title="Playlist unavailable"
         />
       ) : (

@@ -123,11 +123,7 @@ export default function PlaylistsPage() {
       {playlists.isLoading ? (
         <CoverGridSkeleton count={6} />
       ) : playlists.isError ? (
-        <QueryErrorState
-          error={playlists.error}
-          fallback={PLAYLIST_MESSAGES.fetchListFailed}
-          onRetry={() => void playlists.refetch()}
-        />
+        <QueryErrorState query={playlists} fallback={PLAYLIST_MESSAGES.fetchListFailed} />
       ) : list.length === 0 ? (
         <EmptyState
           icon={<ListMusic size={22} strokeWidth={1.75} />}

@@ -1,9 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import { Search, SearchX, Tags, X } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Search, SearchX, Tags } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   EmptyState,
-  IconButton,
   PageHeader,
   QueryErrorState,
   Section,
@@ -17,30 +15,18 @@ import {
   ArtistCard,
   CoverGrid,
   CoverGridSkeleton,
+  SearchBox,
+  useAddressSearch,
   SongList,
   SongListSkeleton,
   useSearchQuery,
 } from '../features/catalog';
 
-const DEBOUNCE_MS = 300;
-
 export default function SearchPage() {
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q')?.trim() ?? '';
-  const [text, setText] = useState(query);
-  const inputId = useId();
+  const search = useAddressSearch();
+  const { query, text } = search;
   const { likedIds, toggleLike } = useSongLikes();
   const { data, currentData, isFetching, isError, error, refetch } = useSearchQuery(query, { skip: !query });
-
-  // Typing updates the URL after a short pause; the URL is the single source of the query.
-  useEffect(() => {
-    const next = text.trim();
-    if (next === query) return;
-    const timer = window.setTimeout(() => {
-      setParams(next ? { q: next } : {}, { replace: true });
-    }, DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, query, setParams]);
 
   const total = data ? data.artists.length + data.albums.length + data.songs.length + data.genres.length : 0;
   const loadingFirst = isFetching && !data;
@@ -53,50 +39,13 @@ export default function SearchPage() {
     <>
       <title>{query ? `“${query}” · Search · Backbeat` : 'Search · Backbeat'}</title>
       <PageHeader eyebrow="Search" title="Find your next favourite" />
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const next = text.trim();
-          setParams(next ? { q: next } : {}, { replace: true });
-        }}
-        className="mb-10 max-w-2xl"
-      >
-        <label htmlFor={inputId} className="mb-2 block text-body font-medium">
-          Artists, albums, songs or genres
-        </label>
-        <div className="relative">
-          <Search
-            size={20}
-            strokeWidth={1.75}
-            aria-hidden="true"
-            className="pointer-events-none absolute left-4 top-1/2 -translate-y-1/2 text-muted"
-          />
-          <input
-            id={inputId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Try an artist, a song or a genre"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-12 w-full rounded-pill border border-line bg-surface-2 pl-12 pr-12 text-h4 text-text placeholder:text-muted/70 hover:border-muted/60 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {text ? (
-            <IconButton
-              label="Clear search"
-              size="sm"
-              className="absolute right-2 top-1/2 -translate-y-1/2"
-              onClick={() => {
-                setText('');
-                setParams({}, { replace: true });
-              }}
-            >
-              <X size={16} strokeWidth={1.75} aria-hidden="true" />
-            </IconButton>
-          ) : null}
-        </div>
-      </form>
+      <SearchBox
+        search={search}
+        label="Artists, albums, songs or genres"
+        placeholder="Try an artist, a song or a genre"
+        clearLabel="Clear search"
+        size="lg"
+      />
 
       <div aria-live="polite" className="sr-only">
         {query && data && !isFetching ? `${total} ${total === 1 ? 'result' : 'results'} for ${query}` : ''}

@@ -49,13 +49,7 @@ export default function StudioAlbumPage() {
   if (loading) {
     body = <Skeleton className="h-[32rem] rounded-card" />;
   } else if (managed.isError) {
-    body = (
-      <QueryErrorState
-        error={managed.error}
-        fallback="Failed to fetch all artists"
-        onRetry={() => void managed.refetch()}
-      />
-    );
+    body = <QueryErrorState query={managed} fallback="Failed to fetch all artists" />;
   } else if (mode === 'edit' && (album.isError || tracks.isError)) {
     body = (
       <QueryErrorState

@@ -110,11 +110,7 @@ function ArtistCatalogue({ artist }: { artist: Artist }) {
         {albums.isLoading ? (
           <RowsSkeleton rows={3} />
         ) : albums.isError ? (
-          <QueryErrorState
-            error={albums.error}
-            fallback="Failed to fetch albums for artist"
-            onRetry={() => void albums.refetch()}
-          />
+          <QueryErrorState query={albums} fallback="Failed to fetch albums for artist" />
         ) : !albums.data || albums.data.albums.length === 0 ? (
           <EmptyState
             icon={<Disc3 size={22} strokeWidth={1.75} />}
@@ -153,11 +149,7 @@ function ArtistCatalogue({ artist }: { artist: Artist }) {
         {songs.isLoading ? (
           <RowsSkeleton />
         ) : songs.isError ? (
-          <QueryErrorState
-            error={songs.error}
-            fallback="Fetching songs by artist failed"
-            onRetry={() => void songs.refetch()}
-          />
+          <QueryErrorState query={songs} fallback="Fetching songs by artist failed" />
         ) : !songs.data || songs.data.songs.length === 0 ? (
           pending.length > 0 ? null : (
             <EmptyState

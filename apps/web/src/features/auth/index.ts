@@ -32,6 +32,8 @@ export {
 } from './auth.validation';
 export { SocialLogin } from './components/social-login';
 export { PasswordField } from './components/password-field';
+export { AuthForm, AuthIntro, BackToLogin, EmailField } from './components/auth-form';
+export { useAuthForm } from './use-auth-form';
 export { DeleteAccountForm } from './components/delete-account-form';
 export { ProfileSettings } from './settings/profile-settings';
 export { EmailSettings } from './settings/email-settings';

@@ -5,4 +5,6 @@ export { CoverArt } from '../../components/ui';
 export { AlbumCard, ArtistCard, CoverGrid, CoverGridSkeleton } from './components/cover-grid';
 export { SongList, SongListSkeleton, type SongListProps } from './components/song-list';
 export { PagedSongList } from './components/paged-song-list';
+export { ArtistHeader, ArtistHeaderSkeleton } from './components/artist-header';
+export { SearchBox, useAddressSearch } from './components/search-box';
 export { GenrePicker } from './components/genre-picker';

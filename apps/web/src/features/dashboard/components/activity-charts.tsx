@@ -37,10 +37,8 @@ export function SubscribersChart({ args }: { args: SeriesArgs }) {
     <ChartFrame
       title="Subscribers"
       headline={last ? `${last.activeSubscribers.toLocaleString()} at the end of the range` : undefined}
-      loading={query.isLoading}
-      error={query.isError ? query.error : undefined}
+      query={query}
       fallback="Failed to fetch subscriber count"
-      onRetry={() => void query.refetch()}
       empty={points.every(
         (p) => p.activeSubscribers === 0 && p.newSubscribers === 0 && p.endedSubscribers === 0,
       )}
@@ -86,10 +84,8 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
       headline={
         query.data ? `${total.toLocaleString()} in the range · ${pluralize(previews, 'preview')}` : undefined
       }
-      loading={query.isLoading}
-      error={query.isError ? query.error : undefined}
+      query={query}
       fallback="Something went wrong"
-      onRetry={() => void query.refetch()}
       empty={total === 0 && previews === 0}
       emptyText="Full listens are counted here on the day they were played, previews of locked songs beside them."
       table={{

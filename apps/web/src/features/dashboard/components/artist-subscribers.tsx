@@ -17,13 +17,7 @@ export function ArtistSubscribers({ artistId }: { artistId: string }) {
   const query = useGetArtistSubscribersQuery({ artistId, page });
   if (query.isLoading) return <Skeleton className="h-40" />;
   if (query.isError) {
-    return (
-      <QueryErrorState
-        error={query.error}
-        fallback="Failed to fetch subscriber count"
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <QueryErrorState query={query} fallback="Failed to fetch subscriber count" />;
   }
   const list = query.data?.subscribers ?? [];
   if (list.length === 0) {

@@ -9,10 +9,8 @@ import { EmptyState, QueryErrorState, Skeleton } from '../../../components/ui';
 export function ChartFrame({
   title,
   headline,
-  loading,
-  error,
+  query,
   fallback,
-  onRetry,
   empty,
   emptyText,
   table,
@@ -20,10 +18,9 @@ export function ChartFrame({
 }: {
   title: string;
   headline?: ReactNode;
-  loading: boolean;
-  error?: unknown;
+  /** The chart's series query; none yet (its code still loading) shows the loading frame. */
+  query?: { isLoading: boolean; isError: boolean; error?: unknown; refetch: () => unknown };
   fallback: string;
-  onRetry: () => void;
   empty: boolean;
   emptyText: string;
   table: { caption: string; columns: string[]; rows: Array<Array<string | number>> };
@@ -35,10 +32,10 @@ export function ChartFrame({
         <span className="text-body font-semibold">{title}</span>
         {headline ? <span className="text-meta text-muted tabular-nums">{headline}</span> : null}
       </figcaption>
-      {loading ? (
+      {!query || query.isLoading ? (
         <Skeleton className="h-56 md:h-64" />
-      ) : error ? (
-        <QueryErrorState error={error} fallback={fallback} onRetry={onRetry} />
+      ) : query.isError ? (
+        <QueryErrorState query={query} fallback={fallback} />
       ) : empty ? (
         <EmptyState
           icon={<BarChart3 size={22} strokeWidth={1.75} />}

@@ -16,9 +16,7 @@ function lazyChart(title: string, load: () => Promise<ComponentType<{ args: Seri
   const loading = (
     <ChartFrame
       title={title}
-      loading
       fallback=""
-      onRetry={() => undefined}
       empty={false}
       emptyText=""
       table={{ caption: title, columns: [], rows: [] }}

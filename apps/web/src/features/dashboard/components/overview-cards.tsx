@@ -5,9 +5,7 @@ import { periodLabel } from './chart-format';
 import { useGetOverviewQuery } from '../dashboard.api';
 import type { DashboardScope } from '../dashboard.types';
 import { daysIn, describeChange } from '../dashboard-change';
-import { StatCard, type StatChange } from './stat-card';
-
-const icon = (Icon: typeof Music) => <Icon size={18} strokeWidth={1.75} />;
+import { StatCards, type StatCardEntry, type StatChange } from './stat-card';
 
 /**
  * The range's figures: net revenue and its kinds in the main currency, refunds, subscribers now, full plays, and
@@ -18,11 +16,7 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
   if (query.isError) {
     return (
       <div className="mb-6">
-        <QueryErrorState
-          error={query.error}
-          fallback="Failed to fetch revenue summary"
-          onRetry={() => void query.refetch()}
-        />
+        <QueryErrorState query={query} fallback="Failed to fetch revenue summary" />
       </div>
     );
   }
@@ -46,79 +40,50 @@ export function OverviewCards({ scope }: { scope: DashboardScope }) {
           better: field === 'refunded' ? 'down' : 'up',
         } satisfies StatChange)
       : null;
-  const countChange = (
-    current: number | undefined,
-    previous: number | undefined,
+  const moneyCard = (
+    label: string,
+    Icon: StatCardEntry['Icon'],
+    field: Parameters<typeof moneyChange>[0],
+  ) => ({
+    label,
+    Icon,
+    loading,
+    value: money(main?.[field]),
+    change: moneyChange(field),
+  });
+  const countCard = (
+    label: string,
+    Icon: StatCardEntry['Icon'],
+    field: 'activeSubscribers' | 'plays' | 'previewPlays',
     since = against,
-  ): StatChange | null =>
-    data && current !== undefined && previous !== undefined
-      ? { ...describeChange(current, previous), against: since }
-      : null;
+  ) => ({
+    label,
+    Icon,
+    loading,
+    value: data ? data[field].toLocaleString() : '—',
+    change: data
+      ? ({ ...describeChange(data[field], data.previous[field]), against: since } satisfies StatChange)
+      : null,
+  });
+  const cards: StatCardEntry[] = [
+    moneyCard('Net revenue', DollarSign, 'totalRevenue'),
+    moneyCard('Songs', Music, 'songRevenue'),
+    moneyCard('Albums', Disc3, 'albumRevenue'),
+    moneyCard('Subscriptions', ReceiptText, 'subscriptionRevenue'),
+    moneyCard('Refunded', Undo2, 'refunded'),
+    // A count at one moment: against the end of the previous period.
+    countCard(
+      'Subscribers now',
+      UsersRound,
+      'activeSubscribers',
+      data ? periodLabel(data.previous.range.to, 'day') : '',
+    ),
+    countCard('Plays', Headphones, 'plays'),
+    countCard('Preview plays', Timer, 'previewPlays'),
+  ];
   return (
     <div className="mb-6">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <StatCard
-          label="Net revenue"
-          icon={icon(DollarSign)}
-          loading={loading}
-          value={money(main?.totalRevenue)}
-          change={moneyChange('totalRevenue')}
-        />
-        <StatCard
-          label="Songs"
-          icon={icon(Music)}
-          loading={loading}
-          value={money(main?.songRevenue)}
-          change={moneyChange('songRevenue')}
-        />
-        <StatCard
-          label="Albums"
-          icon={icon(Disc3)}
-          loading={loading}
-          value={money(main?.albumRevenue)}
-          change={moneyChange('albumRevenue')}
-        />
-        <StatCard
-          label="Subscriptions"
-          icon={icon(ReceiptText)}
-          loading={loading}
-          value={money(main?.subscriptionRevenue)}
-          change={moneyChange('subscriptionRevenue')}
-        />
-        <StatCard
-          label="Refunded"
-          icon={icon(Undo2)}
-          loading={loading}
-          value={main ? `${money(main.refunded)}` : '—'}
-          change={moneyChange('refunded')}
-        />
-        <StatCard
-          label="Subscribers now"
-          icon={icon(UsersRound)}
-          loading={loading}
-          value={data ? data.activeSubscribers.toLocaleString() : '—'}
-          // A count at one moment: against the end of the previous period.
-          change={countChange(
-            data?.activeSubscribers,
-            data?.previous.activeSubscribers,
-            data ? periodLabel(data.previous.range.to, 'day') : '',
-          )}
-        />
-        <StatCard
-          label="Plays"
-          icon={icon(Headphones)}
-          loading={loading}
-          value={data ? data.plays.toLocaleString() : '—'}
-          change={countChange(data?.plays, data?.previous.plays)}
-        />
-        <StatCard
-          label="Preview plays"
-          icon={icon(Timer)}
-          loading={loading}
-          value={data ? data.previewPlays.toLocaleString() : '—'}
-          change={countChange(data?.previewPlays, data?.previous.previewPlays)}
-        />
-      </div>
+      <StatCards cards={cards} className="md:grid-cols-4" />
       {data ? (
         <p className="mt-3 text-meta text-muted tabular-nums">
           {pluralize(main?.sales ?? 0, 'payment')} and {pluralize(main?.refunds ?? 0, 'refund')} in {currency}

@@ -95,11 +95,7 @@ export function PaymentsHealth() {
           ))}
         </div>
       ) : health.isError || !data ? (
-        <QueryErrorState
-          error={health.error}
-          fallback="Failed to fetch the payments' health"
-          onRetry={() => void health.refetch()}
-        />
+        <QueryErrorState query={health} fallback="Failed to fetch the payments' health" />
       ) : (
         <div className="flex flex-col gap-6">
           {data.gateways.length === 0 ? (

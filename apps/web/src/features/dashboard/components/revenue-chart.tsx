@@ -36,10 +36,8 @@ export function RevenueChart({ args }: { args: SeriesArgs }) {
       headline={
         data ? `${money(total)} net${others.length ? ` · also ${others.join(', ')}` : ''}` : undefined
       }
-      loading={query.isLoading}
-      error={query.isError ? query.error : undefined}
+      query={query}
       fallback="Failed to fetch revenue summary"
-      onRetry={() => void query.refetch()}
       empty={points.every((point) => point.sales === 0 && point.refunds === 0)}
       emptyText="Sales, renewals and refunds appear here by day as they happen. Try a longer range."
       table={{

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from 'lucide-react';
 import { Skeleton, cx } from '../../../components/ui';
 import type { FigureChange } from '../dashboard-change';
 
@@ -75,6 +75,26 @@ export function StatCard({
           ) : null}
         </p>
       </div>
+    </div>
+  );
+}
+
+/** One dashboard card's figures, for a grid of them. */
+export interface StatCardEntry {
+  label: string;
+  Icon: LucideIcon;
+  value: ReactNode;
+  loading: boolean;
+  change?: StatChange | null;
+}
+
+/** A grid of stat cards (`className` sets its columns and spacing). */
+export function StatCards({ cards, className }: { cards: StatCardEntry[]; className: string }) {
+  return (
+    <div className={cx('grid grid-cols-2 gap-3', className)}>
+      {cards.map(({ Icon, ...card }) => (
+        <StatCard key={card.label} icon={<Icon size={18} strokeWidth={1.75} />} {...card} />
+      ))}
     </div>
   );
 }

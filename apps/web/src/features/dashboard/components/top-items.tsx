@@ -45,11 +45,7 @@ export function TopItems({ scope, type }: { scope: DashboardScope; type: 'song' 
       {query.isLoading ? (
         <Skeleton className="h-48" />
       ) : query.isError ? (
-        <QueryErrorState
-          error={query.error}
-          fallback="Something went wrong"
-          onRetry={() => void query.refetch()}
-        />
+        <QueryErrorState query={query} fallback="Something went wrong" />
       ) : !query.data || query.data.items.length === 0 ? (
         <EmptyState
           icon={<Trophy size={22} strokeWidth={1.75} />}

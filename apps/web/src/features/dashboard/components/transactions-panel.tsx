@@ -17,19 +17,44 @@ const SORTS: Array<{ value: TransactionSort; label: string }> = [
   { value: '-amount', label: 'Amount, high to low' },
   { value: 'amount', label: 'Amount, low to high' },
 ];
-const STATUSES = ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'disputed', 'expired'];
-const GATEWAYS = [
-  ['stripe', 'Stripe'],
-  ['razorpay', 'Razorpay'],
-  ['paypal', 'PayPal'],
-  ['sandbox', 'Demo gateway'],
-] as const;
-const TYPES = [
-  ['song', 'Songs'],
-  ['album', 'Albums'],
-  ['subscription', 'Subscriptions'],
-] as const;
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+/** The filters kept in the address under `param`, each with its "any" choice. */
+const FILTERS: Array<{
+  param: string;
+  label: string;
+  all: string;
+  options: ReadonlyArray<readonly [string, string]>;
+}> = [
+  {
+    param: 'status',
+    label: 'Status',
+    all: 'Any status',
+    options: ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'disputed', 'expired'].map(
+      (status) => [status, capitalise(status)] as const,
+    ),
+  },
+  {
+    param: 'gateway',
+    label: 'Gateway',
+    all: 'Any gateway',
+    options: [
+      ['stripe', 'Stripe'],
+      ['razorpay', 'Razorpay'],
+      ['paypal', 'PayPal'],
+      ['sandbox', 'Demo gateway'],
+    ],
+  },
+  {
+    param: 'type',
+    label: 'Kind',
+    all: 'Everything',
+    options: [
+      ['song', 'Songs'],
+      ['album', 'Albums'],
+      ['subscription', 'Subscriptions'],
+    ],
+  },
+];
 
 function Select({
   label,
@@ -134,27 +159,16 @@ export function TransactionsPanel({
             all="All artists"
           />
         ) : null}
-        <Select
-          label="Status"
-          value={params.get('status') ?? ''}
-          onChange={(value) => set('status', value)}
-          options={STATUSES.map((status) => [status, capitalise(status)] as const)}
-          all="Any status"
-        />
-        <Select
-          label="Gateway"
-          value={params.get('gateway') ?? ''}
-          onChange={(value) => set('gateway', value)}
-          options={GATEWAYS}
-          all="Any gateway"
-        />
-        <Select
-          label="Kind"
-          value={params.get('type') ?? ''}
-          onChange={(value) => set('type', value)}
-          options={TYPES}
-          all="Everything"
-        />
+        {FILTERS.map((filter) => (
+          <Select
+            key={filter.param}
+            label={filter.label}
+            value={params.get(filter.param) ?? ''}
+            onChange={(value) => set(filter.param, value)}
+            options={filter.options}
+            all={filter.all}
+          />
+        ))}
         <Select
           label="Order"
           value={sort}
@@ -169,11 +183,7 @@ export function TransactionsPanel({
           ))}
         </div>
       ) : query.isError ? (
-        <QueryErrorState
-          error={query.error}
-          fallback="Failed to fetch transactions"
-          onRetry={() => void query.refetch()}
-        />
+        <QueryErrorState query={query} fallback="Failed to fetch transactions" />
       ) : !query.data || query.data.transactions.length === 0 ? (
         <EmptyState
           icon={<ReceiptText size={22} strokeWidth={1.75} />}
