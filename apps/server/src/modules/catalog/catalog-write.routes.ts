@@ -4,11 +4,11 @@ import {
   ArtistMutationResponse,
   CatalogBuyersResponse,
   CatalogDeleteResponse,
-  ErrorResponse,
   IdParams,
   MessageResponse,
 } from '@backbeat/contract';
 import { requireRole } from '../../platform/auth';
+import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import type { AlbumWriteService } from './album-write.service';
 import type { ArtistWriteService } from './artist-write.service';
 import { CATALOG_EDITOR_ROLES } from '../access';
@@ -16,15 +16,13 @@ import type { UploadLimits } from '../../config';
 import { albumFiles, artistFiles, withForm } from './catalog-form';
 import { UPLOAD_ERROR_RESPONSES } from './upload-form';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 const consumes = ['multipart/form-data', 'application/json'];
+const artistEdit = routeGroup(['artists'], errors);
+const artistUpload = routeGroup(['artists'], uploadErrors);
+const albumEdit = routeGroup(['albums'], errors);
+const albumUpload = routeGroup(['albums'], uploadErrors);
 
 export interface CatalogWriteRoutesOptions {
   artists: ArtistWriteService;
@@ -41,15 +39,14 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
 
   app.post(
     '/artists',
-    {
-      schema: {
-        tags: ['artists'],
+    artistUpload(
+      {
         summary:
           'Create an artist profile (multipart: name, bio, genre, subscriptionPrice, allowSubscriberDownloads, image)',
         consumes,
-        response: { 201: ArtistMutationResponse, ...uploadErrors },
       },
-    },
+      { 201: ArtistMutationResponse },
+    ),
     async (request, reply) => {
       const user = await editor(request);
       const result = await withForm(request, dataDir, artistFiles(uploadLimits), (form) =>
@@ -61,14 +58,7 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
 
   app.put(
     '/artists/:id',
-    {
-      schema: {
-        tags: ['artists'],
-        consumes,
-        params: IdParams,
-        response: { 200: ArtistMutationResponse, ...uploadErrors },
-      },
-    },
+    artistUpload({ consumes, params: IdParams }, { 200: ArtistMutationResponse }),
     async (request) => {
       const user = await editor(request);
       return withForm(request, dataDir, artistFiles(uploadLimits), (form) =>
@@ -79,29 +69,27 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
 
   app.delete(
     '/artists/:id',
-    {
-      schema: {
-        tags: ['artists'],
+    artistEdit(
+      {
         summary:
           'Delete an artist with their songs and albums (409 ARTIST_HAS_BUYERS while anyone holds music of theirs)',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
       },
-    },
+      { 200: MessageResponse },
+    ),
     async (request) => artists.delete(await editor(request), request.params.id),
   );
 
   app.post(
     '/albums',
-    {
-      schema: {
-        tags: ['albums'],
+    albumUpload(
+      {
         summary:
           'Create an album (multipart: title, description, artist, cover, genre, songs, price, isPremium)',
         consumes,
-        response: { 201: AlbumMutationResponse, ...uploadErrors },
       },
-    },
+      { 201: AlbumMutationResponse },
+    ),
     async (request, reply) => {
       const user = await editor(request);
       const result = await withForm(request, dataDir, albumFiles(uploadLimits), (form) =>
@@ -113,14 +101,7 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
 
   app.put(
     '/albums/:id',
-    {
-      schema: {
-        tags: ['albums'],
-        consumes,
-        params: IdParams,
-        response: { 200: AlbumMutationResponse, ...uploadErrors },
-      },
-    },
+    albumUpload({ consumes, params: IdParams }, { 200: AlbumMutationResponse }),
     async (request) => {
       const user = await editor(request);
       return withForm(request, dataDir, albumFiles(uploadLimits), (form) =>
@@ -131,28 +112,23 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
 
   app.get(
     '/albums/:id/buyers',
-    {
-      schema: {
-        tags: ['albums'],
-        summary: 'How many accounts bought the album: they keep it if it is deleted',
-        params: IdParams,
-        response: { 200: CatalogBuyersResponse, ...errors },
-      },
-    },
+    albumEdit(
+      { summary: 'How many accounts bought the album: they keep it if it is deleted', params: IdParams },
+      { 200: CatalogBuyersResponse },
+    ),
     async (request) => albums.buyers(await editor(request), request.params.id),
   );
 
   app.delete(
     '/albums/:id',
-    {
-      schema: {
-        tags: ['albums'],
+    albumEdit(
+      {
         summary:
           'Delete an album; its songs stay, without an album. A sold album leaves the catalogue but stays with its buyers',
         params: IdParams,
-        response: { 200: CatalogDeleteResponse, ...errors },
       },
-    },
+      { 200: CatalogDeleteResponse },
+    ),
     async (request) => albums.delete(await editor(request), request.params.id),
   );
 };
