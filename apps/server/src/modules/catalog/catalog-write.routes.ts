@@ -13,16 +13,12 @@ import type { AlbumWriteService } from './album-write.service';
 import type { ArtistWriteService } from './artist-write.service';
 import { CATALOG_EDITOR_ROLES } from '../access';
 import type { UploadLimits } from '../../config';
-import { albumFiles, artistFiles, withForm } from './catalog-form';
-import { UPLOAD_ERROR_RESPONSES } from './upload-form';
+import { albumFiles, artistFiles, registerFormRoutes } from './catalog-form';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
-const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 const consumes = ['multipart/form-data', 'application/json'];
 const artistEdit = routeGroup(['artists'], errors);
-const artistUpload = routeGroup(['artists'], uploadErrors);
 const albumEdit = routeGroup(['albums'], errors);
-const albumUpload = routeGroup(['albums'], uploadErrors);
 
 export interface CatalogWriteRoutesOptions {
   artists: ArtistWriteService;
@@ -37,35 +33,20 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
   const editor = (request: Parameters<typeof requireRole>[0]) =>
     requireRole(request, ...CATALOG_EDITOR_ROLES);
 
-  app.post(
-    '/artists',
-    artistUpload(
-      {
-        summary:
-          'Create an artist profile (multipart: name, bio, genre, subscriptionPrice, allowSubscriberDownloads, image)',
-        consumes,
-      },
-      { 201: ArtistMutationResponse },
-    ),
-    async (request, reply) => {
-      const user = await editor(request);
-      const result = await withForm(request, dataDir, artistFiles(uploadLimits), (form) =>
-        artists.create(user, form),
-      );
-      return reply.status(201).send(result);
+  registerFormRoutes(app, {
+    path: '/artists',
+    tags: ['artists'],
+    summary: {
+      create:
+        'Create an artist profile (multipart: name, bio, genre, subscriptionPrice, allowSubscriberDownloads, image)',
     },
-  );
-
-  app.put(
-    '/artists/:id',
-    artistUpload({ consumes, params: IdParams }, { 200: ArtistMutationResponse }),
-    async (request) => {
-      const user = await editor(request);
-      return withForm(request, dataDir, artistFiles(uploadLimits), (form) =>
-        artists.update(user, request.params.id, form),
-      );
-    },
-  );
+    answer: ArtistMutationResponse,
+    errors,
+    consumes,
+    files: artistFiles(uploadLimits),
+    dataDir,
+    writes: artists,
+  });
 
   app.delete(
     '/artists/:id',
@@ -80,35 +61,20 @@ export const catalogWriteRoutes: FastifyPluginAsyncZod<CatalogWriteRoutesOptions
     async (request) => artists.delete(await editor(request), request.params.id),
   );
 
-  app.post(
-    '/albums',
-    albumUpload(
-      {
-        summary:
-          'Create an album (multipart: title, description, artist, cover, genre, songs, price, isPremium)',
-        consumes,
-      },
-      { 201: AlbumMutationResponse },
-    ),
-    async (request, reply) => {
-      const user = await editor(request);
-      const result = await withForm(request, dataDir, albumFiles(uploadLimits), (form) =>
-        albums.create(user, form),
-      );
-      return reply.status(201).send(result);
+  registerFormRoutes(app, {
+    path: '/albums',
+    tags: ['albums'],
+    summary: {
+      create:
+        'Create an album (multipart: title, description, artist, cover, genre, songs, price, isPremium)',
     },
-  );
-
-  app.put(
-    '/albums/:id',
-    albumUpload({ consumes, params: IdParams }, { 200: AlbumMutationResponse }),
-    async (request) => {
-      const user = await editor(request);
-      return withForm(request, dataDir, albumFiles(uploadLimits), (form) =>
-        albums.update(user, request.params.id, form),
-      );
-    },
-  );
+    answer: AlbumMutationResponse,
+    errors,
+    consumes,
+    files: albumFiles(uploadLimits),
+    dataDir,
+    writes: albums,
+  });
 
   app.get(
     '/albums/:id/buyers',

@@ -20,15 +20,12 @@ import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import type { ResponseCache } from '../../platform/response-cache';
 import { CATALOG_EDITOR_ROLES } from '../access';
 import type { UploadLimits } from '../../config';
-import { songFiles, withForm } from './catalog-form';
+import { registerFormRoutes, songFiles } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';
 import type { SongWriteService } from './song-write.service';
-import { UPLOAD_ERROR_RESPONSES } from './upload-form';
 
 const errors = errorAnswers(400, 401, 403, 404);
 const song = routeGroup(['songs'], errors);
-const songUpload = routeGroup(['songs'], { ...errors, ...UPLOAD_ERROR_RESPONSES });
-const multipart = ['multipart/form-data', 'application/json'];
 
 export interface SongRoutesOptions {
   reads: SongReadService;
@@ -118,38 +115,21 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
     async (request) => reads.status(await requireUser(request), request.params.id),
   );
 
-  app.post(
-    '/songs',
-    songUpload(
-      {
-        summary:
-          'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
-        consumes: multipart,
-      },
-      { 201: SongMutationResponse },
-    ),
-    async (request, reply) => {
-      const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-      const result = await withForm(request, dataDir, songFiles(uploadLimits), (form) =>
-        writes.create(user, form),
-      );
-      return reply.status(201).send(result);
+  registerFormRoutes(app, {
+    path: '/songs',
+    tags: ['songs'],
+    summary: {
+      create:
+        'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
+      update: 'Edit a song; a new audio file is transcoded again',
     },
-  );
-
-  app.put(
-    '/songs/:id',
-    songUpload(
-      { summary: 'Edit a song; a new audio file is transcoded again', consumes: multipart, params: IdParams },
-      { 200: SongMutationResponse },
-    ),
-    async (request) => {
-      const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-      return withForm(request, dataDir, songFiles(uploadLimits), (form) =>
-        writes.update(user, request.params.id, form),
-      );
-    },
-  );
+    answer: SongMutationResponse,
+    errors,
+    consumes: ['multipart/form-data', 'application/json'],
+    files: songFiles(uploadLimits),
+    dataDir,
+    writes,
+  });
 
   app.get(
     '/songs/:id/buyers',
