@@ -118,6 +118,17 @@ export const RevenueAmounts = z.object({
 });
 export type RevenueAmounts = z.infer<typeof RevenueAmounts>;
 
+/** The overview's counts of a period: plays, and subscribers at its end, taken out and ended in it. */
+const periodCounts = {
+  /** Full plays: listens of the songs themselves. */
+  plays: z.number().int(),
+  /** 30-second previews of locked songs, never counted in `plays` (nor in rankings by plays). */
+  previewPlays: z.number().int(),
+  activeSubscribers: z.number().int(),
+  newSubscribers: z.number().int(),
+  endedSubscribers: z.number().int(),
+};
+
 /**
  * The same figures for the period before the range, as long as it and ending the day before it starts: what each
  * card's change is measured against. `activeSubscribers` is the count at the end of that period (the day before the
@@ -126,11 +137,7 @@ export type RevenueAmounts = z.infer<typeof RevenueAmounts>;
 export const DashboardOverviewPrevious = z.object({
   range: DashboardRange,
   revenue: z.array(RevenueAmounts),
-  plays: z.number().int(),
-  previewPlays: z.number().int(),
-  activeSubscribers: z.number().int(),
-  newSubscribers: z.number().int(),
-  endedSubscribers: z.number().int(),
+  ...periodCounts,
 });
 export type DashboardOverviewPrevious = z.infer<typeof DashboardOverviewPrevious>;
 
@@ -139,13 +146,7 @@ export const DashboardOverviewResponse = z.object({
   range: DashboardRange,
   currency: z.string(),
   revenue: z.array(RevenueAmounts),
-  /** Full plays: listens of the songs themselves. */
-  plays: z.number().int(),
-  /** 30-second previews of locked songs, never counted in `plays` (nor in rankings by plays). */
-  previewPlays: z.number().int(),
-  activeSubscribers: z.number().int(),
-  newSubscribers: z.number().int(),
-  endedSubscribers: z.number().int(),
+  ...periodCounts,
   /** The previous period of the same length, for each card's change. */
   previous: DashboardOverviewPrevious,
 });

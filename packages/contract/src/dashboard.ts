@@ -38,8 +38,8 @@ export const PAYMENT_SUCCEEDED = 'succeeded';
 // ---------------------------------------------------------------------------------------------------------------
 // User dashboard
 
-/** One order of the signed-in user (a purchase or a subscription), as the payment history lists it. */
-export const PaymentHistoryEntry = z.object({
+/** What every list of orders shows of one: the payment history and the dashboards' transactions. */
+const orderFields = {
   _id: z.string(),
   itemType: ItemType,
   /** The song, album or artist bought; null once it left the catalogue (the title is kept). */
@@ -51,6 +51,11 @@ export const PaymentHistoryEntry = z.object({
   currency: z.string(),
   gateway: Gateway,
   status: OrderStatus,
+};
+
+/** One order of the signed-in user (a purchase or a subscription), as the payment history lists it. */
+export const PaymentHistoryEntry = z.object({
+  ...orderFields,
   /** A subscription renewal the gateway charged (no checkout). */
   renewal: z.boolean().optional(),
   /**
@@ -164,15 +169,7 @@ export type TransactionsCsvQuery = z.infer<typeof TransactionsCsvQuery>;
 
 /** One order as the dashboards list it; `user` is null once the buyer deleted their account. */
 export const Transaction = z.object({
-  _id: z.string(),
-  itemType: ItemType,
-  itemId: z.string().nullable(),
-  itemTitle: z.string(),
-  cycle: z.string().nullable(),
-  amount: z.number().int(),
-  currency: z.string(),
-  gateway: Gateway,
-  status: OrderStatus,
+  ...orderFields,
   /** `email` only for admins. */
   user: z.object({ _id: z.string(), name: z.string(), email: z.string().optional() }).nullable(),
   artist: z.object({ _id: z.string(), name: z.string() }).nullable(),

@@ -14,6 +14,7 @@ import {
   ResetPasswordParams,
 } from '@backbeat/contract';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../platform/auth';
+import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS } from './device-cookie';
@@ -47,23 +48,18 @@ function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean) {
   });
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+const route = routeGroup(['auth'], errorAnswers(400, 401, 403, 429));
 
 /** Registration, sign-in, session, password reset and account deletion under /users. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, resets, accounts, secureCookies } = options;
-  const tags = ['auth'];
 
   app.post(
     '/users/register',
-    {
-      schema: {
-        tags,
-        summary: 'Create an account and sign in',
-        body: RegisterBody,
-        response: { 201: AuthResponse, 409: ErrorResponse, ...errors },
-      },
-    },
+    route(
+      { summary: 'Create an account and sign in', body: RegisterBody },
+      { 201: AuthResponse, 409: ErrorResponse },
+    ),
     async (request, reply) => {
       const { user, token, deviceCookie } = await auth.register(request.body, requestMeta(request));
       setSessionCookie(reply, token, secureCookies);
@@ -75,14 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/users/login',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        body: LoginBody,
-        response: { 200: AuthResponse, ...errors },
-      },
-    },
+    route({ summary: 'Sign in with e-mail and password', body: LoginBody }, { 200: AuthResponse }),
     async (request, reply) => {
       const { user, token, deviceCookie } = await auth.login(request.body, requestMeta(request));
       setSessionCookie(reply, token, secureCookies);
@@ -94,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/users/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: MeResponse, ...errors } } },
+    route({ summary: 'The signed-in user' }, { 200: MeResponse }),
     async (request, reply) => {
       const me = await auth.me(await requireUser(request));
       reply.header('cache-control', PRIVATE_ANSWER);
@@ -104,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/users/logout',
-    { schema: { tags, summary: 'End this session', response: { 200: LogoutResponse, ...errors } } },
+    route({ summary: 'End this session' }, { 200: LogoutResponse }),
     async (request, reply) => {
       await auth.logout(await requireUser(request));
       clearSessionCookie(reply, secureCookies);
@@ -114,14 +103,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/users/forgot-password',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
         body: ForgotPasswordBody,
-        response: { 200: MessageResponse, ...errors },
       },
-    },
+      { 200: MessageResponse },
+    ),
     async (request) => {
       await resets.requestReset(request.body.email, requestMeta(request));
       return { message: 'If an account exists for that email, a reset link has been sent.' };
@@ -130,15 +118,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/users/reset-password/:token',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Set a new password with a mailed reset link; ends every session',
         params: ResetPasswordParams,
         body: ResetPasswordBody,
-        response: { 200: MessageResponse, ...errors },
       },
-    },
+      { 200: MessageResponse },
+    ),
     async (request) => {
       await resets.resetPassword(request.params.token, request.body.password);
       return { message: 'Password has been reset. Please log in.' };
@@ -147,15 +134,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.delete(
     '/users/me',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Delete the account and its personal data (orders stay, anonymised)',
         // Fastify hands an absent body over as null: social accounts may send none.
         body: DeleteAccountBody.nullish(),
-        response: { 200: MessageResponse, ...errors },
       },
-    },
+      { 200: MessageResponse },
+    ),
     async (request, reply) => {
       await accounts.deleteAccount(await requireUser(request), request.body?.password);
       clearSessionCookie(reply, secureCookies);

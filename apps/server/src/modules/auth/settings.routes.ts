@@ -12,6 +12,7 @@ import {
 } from '@backbeat/contract';
 import type { UploadLimits } from '../../config';
 import { requireUser } from '../../platform/auth';
+import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import { acceptForms, UPLOAD_ERROR_RESPONSES, withForm } from '../catalog';
 import type { AccountSettingsService } from './account-settings.service';
 import { requestMeta } from './request-meta';
@@ -22,24 +23,18 @@ export interface SettingsRoutesOptions {
   uploadLimits: UploadLimits;
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+const errors = errorAnswers(400, 401, 403, 429);
+const route = routeGroup(['users'], errors);
+const upload = routeGroup(['users'], { ...errors, ...UPLOAD_ERROR_RESPONSES });
 
 /** The account settings of the signed-in person (the web app's /settings), under /users. */
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, options) => {
   const { settings, dataDir, uploadLimits } = options;
-  const tags = ['users'];
   await acceptForms(app, uploadLimits);
 
   app.patch(
     '/users/me',
-    {
-      schema: {
-        tags,
-        summary: 'Change the display name',
-        body: UpdateProfileBody,
-        response: { 200: ProfileResponse, ...errors },
-      },
-    },
+    route({ summary: 'Change the display name', body: UpdateProfileBody }, { 200: ProfileResponse }),
     async (request) => ({
       message: 'Name updated',
       user: await settings.rename(await requireUser(request), request.body.name),
@@ -48,15 +43,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.post(
     '/users/me/email',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary:
           'Start an e-mail change: a signed link, valid 24 hours, goes to the new address; the address changes when it is used',
         body: ChangeEmailBody,
-        response: { 202: MessageResponse, 409: ErrorResponse, ...errors },
       },
-    },
+      { 202: MessageResponse, 409: ErrorResponse },
+    ),
     async (request, reply) => {
       const { email, password } = request.body;
       const message = await settings.requestEmailChange(await requireUser(request), email, password);
@@ -66,28 +60,26 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.post(
     '/users/email/confirm',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Confirm an e-mail change with the mailed link (no session needed); the old address is told',
         body: ConfirmEmailBody,
-        response: { 200: ConfirmEmailResponse, 409: ErrorResponse, ...errors },
       },
-    },
+      { 200: ConfirmEmailResponse, 409: ErrorResponse },
+    ),
     async (request) =>
       settings.confirmEmailChange(request.body.token, request.body.email, requestMeta(request)),
   );
 
   app.put(
     '/users/me/password',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Change the password (the current one is required); every other session ends',
         body: ChangePasswordBody,
-        response: { 200: ChangePasswordResponse, ...errors },
       },
-    },
+      { 200: ChangePasswordResponse },
+    ),
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       return settings.changePassword(await requireUser(request), currentPassword, newPassword);
@@ -96,14 +88,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.put(
     '/users/me/avatar',
-    {
-      schema: {
-        tags,
+    upload(
+      {
         summary: 'Upload a profile picture (multipart: image; JPEG, PNG, WebP, GIF or AVIF)',
         consumes: ['multipart/form-data'],
-        response: { 200: ProfileResponse, ...errors, ...UPLOAD_ERROR_RESPONSES },
       },
-    },
+      { 200: ProfileResponse },
+    ),
     async (request) => {
       const user = await requireUser(request);
       const rules = { image: { kind: 'image' as const, maxBytes: uploadLimits.imageBytes } };
@@ -116,9 +107,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.delete(
     '/users/me/avatar',
-    {
-      schema: { tags, summary: 'Remove the profile picture', response: { 200: ProfileResponse, ...errors } },
-    },
+    route({ summary: 'Remove the profile picture' }, { 200: ProfileResponse }),
     async (request) => ({
       message: 'Profile picture removed',
       user: await settings.removeAvatar(await requireUser(request)),

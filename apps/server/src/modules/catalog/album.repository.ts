@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums } from '../../db/schema';
-import type { PageWindow, Paged } from '../../platform/pagination';
+import { countRows, pageByIds, type PageWindow, type Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
 export const albumColumns = {
@@ -63,33 +63,25 @@ export class AlbumRepository {
     private readonly counts: CountSource = NO_COUNT_CACHE,
   ) {}
 
-  private count(key: string, where?: SQL) {
-    return this.counts.get(
-      key,
-      async () => (await this.db.select({ total: count() }).from(albums).where(where))[0]?.total ?? 0,
-    );
-  }
-
   private selectAlbums() {
     return this.db.select(albumColumns).from(albums);
   }
 
   /** A page in `order`; ids come from the index alone, so counts are computed for the page's rows only. */
-  private async page(where: SQL | undefined, order: SQL[], window: PageWindow, countKey: string) {
-    const pageIds = this.db
-      .select({ id: albums.id })
-      .from(albums)
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset);
-    const [rows, total] = await Promise.all([
-      this.selectAlbums()
-        .where(inArray(albums.id, pageIds))
-        .orderBy(...order),
-      this.count(countKey, where),
-    ]);
-    return { rows, total };
+  private page(where: SQL | undefined, order: SQL[], window: PageWindow, countKey: string) {
+    return pageByIds({
+      db: this.db,
+      table: albums,
+      id: albums.id,
+      where,
+      order,
+      window,
+      rows: (inPage) =>
+        this.selectAlbums()
+          .where(inPage)
+          .orderBy(...order),
+      total: () => this.counts.get(countKey, () => countRows(this.db, albums, where)),
+    });
   }
 
   /** Newest first, by the (created_at, id) index of albums in the catalogue. */

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { artists, users } from '../../db/schema';
-import type { PageWindow, Paged } from '../../platform/pagination';
+import { countRows, pageByIds, type PageWindow, type Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
 /**
@@ -56,25 +56,21 @@ export class ArtistRepository {
   }
 
   /** Alphabetical, ties broken by id so pages never overlap. */
-  async list(window: PageWindow): Promise<Paged<ArtistRow>> {
+  list(window: PageWindow): Promise<Paged<ArtistRow>> {
     const byName = [asc(artists.name), asc(artists.id)];
-    // Ids first (index only), then counts for the page's rows alone, not for the rows the offset skips.
-    const pageIds = this.db
-      .select({ id: artists.id })
-      .from(artists)
-      .orderBy(...byName)
-      .limit(window.limit)
-      .offset(window.offset);
-    const [rows, total] = await Promise.all([
-      this.selectArtists()
-        .where(inArray(artists.id, pageIds))
-        .orderBy(...byName),
-      this.counts.get(
-        'artists',
-        async () => (await this.db.select({ total: count() }).from(artists))[0]?.total ?? 0,
-      ),
-    ]);
-    return { rows, total };
+    return pageByIds({
+      db: this.db,
+      table: artists,
+      id: artists.id,
+      where: undefined,
+      order: byName,
+      window,
+      rows: (inPage) =>
+        this.selectArtists()
+          .where(inPage)
+          .orderBy(...byName),
+      total: () => this.counts.get('artists', () => countRows(this.db, artists)),
+    });
   }
 
   listAll(): Promise<ArtistRow[]> {

@@ -9,7 +9,6 @@ import {
   ArtistSearchResponse,
   ArtistsQuery,
   ArtistsResponse,
-  ErrorResponse,
   GenresResponse,
   IdParams,
   PageQuery10,
@@ -18,10 +17,13 @@ import {
   SearchResponse,
 } from '@backbeat/contract';
 import { z } from 'zod';
+import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import type { ResponseCache } from '../../platform/response-cache';
 import type { CatalogBrowseService } from './catalog-browse.service';
 
-const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const errors = errorAnswers(400, 404);
+const artist = routeGroup(['artists'], errors);
+const search = routeGroup(['search'], errors);
 
 /** Public reads of artists, albums, genres, discovery and search. */
 /**
@@ -33,18 +35,18 @@ export const browseRoutes: FastifyPluginAsyncZod<{
   cache: ResponseCache;
 }> = async (app, { browse, cache }) => {
   const cachedForEveryone = cache.route('everyone');
+  const cachedArtists = routeGroup(['artists'], errors, cachedForEveryone);
+  const cachedAlbums = routeGroup(['albums'], errors, cachedForEveryone);
 
   app.get(
     '/artists',
-    {
-      ...cachedForEveryone,
-      schema: {
-        tags: ['artists'],
+    cachedArtists(
+      {
         summary: 'Artists, alphabetical; with `q`, a typo-tolerant artist search',
         querystring: ArtistsQuery,
-        response: { 200: z.union([ArtistsResponse, ArtistSearchResponse]), ...errors },
       },
-    },
+      { 200: z.union([ArtistsResponse, ArtistSearchResponse]) },
+    ),
     async (request) => {
       const { q, ...page } = request.query;
       return q === undefined ? browse.artists(page) : browse.searchArtists(q, page);
@@ -64,70 +66,40 @@ export const browseRoutes: FastifyPluginAsyncZod<{
     () => browse.allArtists(),
   );
 
-  app.get(
-    '/artists/:id',
-    {
-      ...cachedForEveryone,
-      schema: { tags: ['artists'], params: IdParams, response: { 200: ArtistResponse, ...errors } },
-    },
-    (request) => browse.artist(request.params.id),
+  app.get('/artists/:id', cachedArtists({ params: IdParams }, { 200: ArtistResponse }), (request) =>
+    browse.artist(request.params.id),
   );
 
   app.get(
     '/discover/random-artist',
-    {
-      schema: {
-        tags: ['artists'],
-        summary: 'A random artist with playable songs, and a page of their songs',
-        querystring: PageQuery10,
-        response: { 200: RandomArtistResponse, ...errors },
-      },
-    },
+    artist(
+      { summary: 'A random artist with playable songs, and a page of their songs', querystring: PageQuery10 },
+      { 200: RandomArtistResponse },
+    ),
     async (request) => browse.randomArtist(await request.getUser(), request.query),
   );
 
   app.get(
     '/albums',
-    {
-      ...cachedForEveryone,
-      schema: {
-        tags: ['albums'],
-        summary: 'Albums, newest first',
-        querystring: AlbumsQuery,
-        response: { 200: AlbumsResponse, ...errors },
-      },
-    },
+    cachedAlbums({ summary: 'Albums, newest first', querystring: AlbumsQuery }, { 200: AlbumsResponse }),
     (request) => browse.albums(request.query),
   );
 
   app.get(
     '/albums/artist/:id',
-    {
-      ...cachedForEveryone,
-      schema: {
-        tags: ['albums'],
-        summary: "An artist's albums, latest release first",
-        params: IdParams,
-        querystring: AlbumsQuery,
-        response: { 200: ArtistAlbumsResponse, ...errors },
-      },
-    },
+    cachedAlbums(
+      { summary: "An artist's albums, latest release first", params: IdParams, querystring: AlbumsQuery },
+      { 200: ArtistAlbumsResponse },
+    ),
     (request) => browse.albumsOfArtist(request.params.id, request.query),
   );
 
-  app.get(
-    '/albums/:id',
-    {
-      ...cachedForEveryone,
-      schema: { tags: ['albums'], params: IdParams, response: { 200: AlbumResponse, ...errors } },
-    },
-    async (request) => {
-      const answer = await browse.album(await request.getUser(), request.params.id);
-      // A deleted album is answered to its buyers only: that answer is not everyone's to share.
-      if (answer.album.removed) cache.doNotStore(request);
-      return answer;
-    },
-  );
+  app.get('/albums/:id', cachedAlbums({ params: IdParams }, { 200: AlbumResponse }), async (request) => {
+    const answer = await browse.album(await request.getUser(), request.params.id);
+    // A deleted album is answered to its buyers only: that answer is not everyone's to share.
+    if (answer.album.removed) cache.doNotStore(request);
+    return answer;
+  });
 
   app.get(
     '/genres',
@@ -140,14 +112,13 @@ export const browseRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/search',
-    {
-      schema: {
-        tags: ['search'],
+    search(
+      {
         summary: 'Artists, songs and albums matching `q` (at most 20 each, best first)',
         querystring: SearchQuery,
-        response: { 200: SearchResponse, ...errors },
       },
-    },
+      { 200: SearchResponse },
+    ),
     async (request) => browse.search(await request.getUser(), request.query.q),
   );
 };

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { albumTracks, trackOrder } from '../../db/album-tracks';
 import type { AppDb } from '../../db/client';
 import { likes, songs } from '../../db/schema';
-import type { PageWindow, Paged } from '../../platform/pagination';
+import { countRows, pageByIds, type PageWindow, type Paged } from '../../platform/pagination';
 import { NO_COUNT_CACHE, type CountSource } from './count-cache';
 
 /*
@@ -95,31 +95,21 @@ export class SongRepository {
   }
 
   /** Ready songs matching `where`, newest first; the total is cached under `countKey` (see CountCache). */
-  private async pageOfReady(
-    where: SQL | undefined,
-    window: PageWindow,
-    countKey: string,
-  ): Promise<Paged<SongRow>> {
+  private pageOfReady(where: SQL | undefined, window: PageWindow, countKey: string): Promise<Paged<SongRow>> {
     const condition = where ? and(ready, where) : ready;
-    // The page's ids come from the index alone; related names are then looked up for those rows only
-    // (computed in the same select, they would also be computed for every row skipped by the offset).
-    const pageIds = this.db
-      .select({ id: songs.id })
-      .from(songs)
-      .where(condition)
-      .orderBy(...newestFirst)
-      .limit(window.limit)
-      .offset(window.offset);
-    const [rows, total] = await Promise.all([
-      this.selectSongs()
-        .where(inArray(songs.id, pageIds))
-        .orderBy(...newestFirst),
-      this.counts.get(countKey, async () => {
-        const [row] = await this.db.select({ total: count() }).from(songs).where(condition);
-        return row?.total ?? 0;
-      }),
-    ]);
-    return { rows, total };
+    return pageByIds({
+      db: this.db,
+      table: songs,
+      id: songs.id,
+      where: condition,
+      order: newestFirst,
+      window,
+      rows: (inPage) =>
+        this.selectSongs()
+          .where(inPage)
+          .orderBy(...newestFirst),
+      total: () => this.counts.get(countKey, () => countRows(this.db, songs, condition)),
+    });
   }
 
   listReady(window: PageWindow) {

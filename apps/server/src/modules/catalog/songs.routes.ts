@@ -4,7 +4,6 @@ import {
   ArtistSongsResponse,
   CatalogBuyersResponse,
   CatalogDeleteResponse,
-  ErrorResponse,
   GenreParams,
   IdParams,
   MatchingGenreSongsResponse,
@@ -17,17 +16,16 @@ import {
   SongsResponse,
 } from '@backbeat/contract';
 import { requireRole, requireUser } from '../../platform/auth';
+import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import type { ResponseCache } from '../../platform/response-cache';
 import { CATALOG_EDITOR_ROLES } from '../access';
 import type { UploadLimits } from '../../config';
-import { songFiles, withForm } from './catalog-form';
+import { registerFormRoutes, songFiles } from './catalog-form';
 import type { SongReadService } from './catalog-read.service';
 import type { SongWriteService } from './song-write.service';
-import { acceptForms, UPLOAD_ERROR_RESPONSES } from './upload-form';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
-const multipart = ['multipart/form-data', 'application/json'];
+const errors = errorAnswers(400, 401, 403, 404);
+const song = routeGroup(['songs'], errors);
 
 export interface SongRoutesOptions {
   reads: SongReadService;
@@ -42,188 +40,120 @@ export const songRoutes: FastifyPluginAsyncZod<SongRoutesOptions> = async (
   app,
   { reads, writes, dataDir, uploadLimits, cache },
 ) => {
-  const cachedPerViewer = cache.route('viewer');
+  const cachedSong = routeGroup(['songs'], errors, cache.route('viewer'));
 
   app.get(
     '/songs',
-    {
-      ...cachedPerViewer,
-      schema: {
-        tags: ['songs'],
-        summary: 'Playable songs, newest first',
-        querystring: SongsQuery,
-        response: { 200: SongsResponse, ...errors },
-      },
-    },
+    cachedSong({ summary: 'Playable songs, newest first', querystring: SongsQuery }, { 200: SongsResponse }),
     async (request) => reads.list(await request.getUser(), request.query),
   );
 
   app.get(
     '/songs/liked',
-    {
-      schema: {
-        tags: ['songs'],
-        summary: "The signed-in user's liked songs, most recent like first",
-        querystring: PagedSongsQuery,
-        response: { 200: PagedSongsResponse, ...errors },
-      },
-    },
+    song(
+      { summary: "The signed-in user's liked songs, most recent like first", querystring: PagedSongsQuery },
+      { 200: PagedSongsResponse },
+    ),
     async (request) => reads.liked(await requireUser(request), request.query),
   );
 
   app.get(
     '/songs/matching-genre',
-    {
-      schema: {
-        tags: ['songs'],
-        summary: "Songs in the signed-in user's preferred genres",
-        querystring: PagedSongsQuery,
-        response: { 200: MatchingGenreSongsResponse, ...errors },
-      },
-    },
+    song(
+      { summary: "Songs in the signed-in user's preferred genres", querystring: PagedSongsQuery },
+      { 200: MatchingGenreSongsResponse },
+    ),
     async (request) => reads.matchingGenre(await requireUser(request), request.query),
   );
 
   app.get(
     '/songs/album/:id',
-    {
-      ...cachedPerViewer,
-      schema: {
-        tags: ['songs'],
-        summary: "An album's songs in track order",
-        params: IdParams,
-        response: { 200: AlbumSongsResponse, ...errors },
-      },
-    },
+    cachedSong({ summary: "An album's songs in track order", params: IdParams }, { 200: AlbumSongsResponse }),
     async (request) => reads.byAlbum(await request.getUser(), request.params.id),
   );
 
   app.get(
     '/songs/artist/:id',
-    {
-      ...cachedPerViewer,
-      schema: {
-        tags: ['songs'],
-        summary: "An artist's songs, newest first",
-        params: IdParams,
-        querystring: PagedSongsQuery,
-        response: { 200: ArtistSongsResponse, ...errors },
-      },
-    },
+    cachedSong(
+      { summary: "An artist's songs, newest first", params: IdParams, querystring: PagedSongsQuery },
+      { 200: ArtistSongsResponse },
+    ),
     async (request) => reads.byArtist(await request.getUser(), request.params.id, request.query),
   );
 
   app.get(
     '/songs/genre/:genre',
-    {
-      ...cachedPerViewer,
-      schema: {
-        tags: ['songs'],
+    cachedSong(
+      {
         summary: 'Songs of a genre (by name or slug, any case), newest first',
         params: GenreParams,
         querystring: PagedSongsQuery,
-        response: { 200: PagedSongsResponse, ...errors },
       },
-    },
+      { 200: PagedSongsResponse },
+    ),
     async (request) => reads.byGenre(await request.getUser(), request.params.genre, request.query),
   );
 
   app.get(
     '/songs/:id',
-    {
-      ...cachedPerViewer,
-      schema: {
-        tags: ['songs'],
+    cachedSong(
+      {
         summary: 'One song; one still processing or failed only for its artist account and admins',
         params: IdParams,
-        response: { 200: Song, ...errors },
       },
-    },
+      { 200: Song },
+    ),
     async (request) => reads.one(await request.getUser(), request.params.id),
   );
 
   app.get(
     '/songs/:id/status',
-    {
-      schema: {
-        tags: ['songs'],
-        summary: "An upload's processing status (its artist's account and admins)",
-        params: IdParams,
-        response: { 200: SongStatusResponse, ...errors },
-      },
-    },
+    song(
+      { summary: "An upload's processing status (its artist's account and admins)", params: IdParams },
+      { 200: SongStatusResponse },
+    ),
     async (request) => reads.status(await requireUser(request), request.params.id),
   );
 
-  // The two routes that take a form, in a scope of their own: the form parser's hooks stay off the song lists.
-  const formRoutes: FastifyPluginAsyncZod = async (uploads) => {
-    await acceptForms(uploads, uploadLimits);
-
-    uploads.post(
-      '/songs',
-      {
-        schema: {
-          tags: ['songs'],
-          summary:
-            'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
-          consumes: multipart,
-          response: { 201: SongMutationResponse, ...uploadErrors },
-        },
-      },
-      async (request, reply) => {
-        const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-        const result = await withForm(request, dataDir, songFiles(uploadLimits), (form) =>
-          writes.create(user, form),
-        );
-        return reply.status(201).send(result);
-      },
-    );
-
-    uploads.put(
-      '/songs/:id',
-      {
-        schema: {
-          tags: ['songs'],
-          summary: 'Edit a song; a new audio file is transcoded again',
-          consumes: multipart,
-          params: IdParams,
-          response: { 200: SongMutationResponse, ...uploadErrors },
-        },
-      },
-      async (request) => {
-        const user = await requireRole(request, ...CATALOG_EDITOR_ROLES);
-        return withForm(request, dataDir, songFiles(uploadLimits), (form) =>
-          writes.update(user, request.params.id, form),
-        );
-      },
-    );
-  };
-  await app.register(formRoutes);
+  await registerFormRoutes(app, {
+    path: '/songs',
+    tags: ['songs'],
+    summary: {
+      create:
+        'Upload a song (multipart: title, singer, genre, accessType, freeToStream, price, album, artist, previewStart, audio, coverImage)',
+      update: 'Edit a song; a new audio file is transcoded again',
+    },
+    answer: SongMutationResponse,
+    errors,
+    consumes: ['multipart/form-data', 'application/json'],
+    files: songFiles,
+    uploadLimits,
+    dataDir,
+    writes,
+  });
 
   app.get(
     '/songs/:id/buyers',
-    {
-      schema: {
-        tags: ['songs'],
+    song(
+      {
         summary: 'How many accounts bought the song (or its album): they keep it if it is deleted',
         params: IdParams,
-        response: { 200: CatalogBuyersResponse, ...errors },
       },
-    },
+      { 200: CatalogBuyersResponse },
+    ),
     async (request) => writes.buyers(await requireRole(request, ...CATALOG_EDITOR_ROLES), request.params.id),
   );
 
   app.delete(
     '/songs/:id',
-    {
-      schema: {
-        tags: ['songs'],
+    song(
+      {
         summary:
           'Delete a song: an unsold one with its media; a sold one leaves the catalogue but stays with its buyers',
         params: IdParams,
-        response: { 200: CatalogDeleteResponse, ...errors },
       },
-    },
+      { 200: CatalogDeleteResponse },
+    ),
     async (request) => writes.delete(await requireRole(request, ...CATALOG_EDITOR_ROLES), request.params.id),
   );
 };

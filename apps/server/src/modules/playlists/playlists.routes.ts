@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddPlaylistSongBody,
   CreatePlaylistBody,
-  ErrorResponse,
   MessageResponse,
   PlaylistMutationResponse,
   PlaylistParams,
@@ -14,11 +13,11 @@ import {
   UpdatePlaylistBody,
 } from '@backbeat/contract';
 import { requireUser } from '../../platform/auth';
+import { errorAnswers, routeGroup } from '../../platform/route-docs';
 import type { PlaylistService } from './playlists.service';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const writeErrors = { ...errors, 409: ErrorResponse };
-const tags = ['playlists'];
+const route = routeGroup(['playlists'], errorAnswers(400, 401, 403, 404));
+const writeRoute = routeGroup(['playlists'], errorAnswers(400, 401, 403, 404, 409));
 
 /** The signed-in user's own playlists; another user's playlist answers 404. */
 export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService }> = async (
@@ -27,26 +26,19 @@ export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService 
 ) => {
   app.get(
     '/playlists',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's playlists, most recently changed first",
-        response: { 200: PlaylistsResponse, ...errors },
-      },
-    },
+    route(
+      { summary: "The signed-in user's playlists, most recently changed first" },
+      { 200: PlaylistsResponse },
+    ),
     async (request) => ({ playlists: await playlists.list(await requireUser(request)) }),
   );
 
   app.post(
     '/playlists',
-    {
-      schema: {
-        tags,
-        summary: 'Create a playlist (at most 200 per user)',
-        body: CreatePlaylistBody,
-        response: { 201: PlaylistMutationResponse, ...writeErrors },
-      },
-    },
+    writeRoute(
+      { summary: 'Create a playlist (at most 200 per user)', body: CreatePlaylistBody },
+      { 201: PlaylistMutationResponse },
+    ),
     async (request, reply) => {
       const playlist = await playlists.create(await requireUser(request), request.body);
       return reply.status(201).send({ message: 'Playlist created', playlist });
@@ -55,28 +47,23 @@ export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService 
 
   app.get(
     '/playlists/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A playlist with its songs in order',
-        params: PlaylistParams,
-        response: { 200: PlaylistResponse, ...errors },
-      },
-    },
+    route(
+      { summary: 'A playlist with its songs in order', params: PlaylistParams },
+      { 200: PlaylistResponse },
+    ),
     async (request) => ({ playlist: await playlists.get(await requireUser(request), request.params.id) }),
   );
 
   app.put(
     '/playlists/:id',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Rename a playlist and/or change its description',
         params: PlaylistParams,
         body: UpdatePlaylistBody,
-        response: { 200: PlaylistMutationResponse, ...errors },
       },
-    },
+      { 200: PlaylistMutationResponse },
+    ),
     async (request) => {
       const playlist = await playlists.update(await requireUser(request), request.params.id, request.body);
       return { message: 'Playlist updated', playlist };
@@ -85,9 +72,7 @@ export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService 
 
   app.delete(
     '/playlists/:id',
-    {
-      schema: { tags, params: PlaylistParams, response: { 200: MessageResponse, ...errors } },
-    },
+    route({ params: PlaylistParams }, { 200: MessageResponse }),
     async (request) => {
       await playlists.delete(await requireUser(request), request.params.id);
       return { message: 'Playlist deleted' };
@@ -96,15 +81,14 @@ export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService 
 
   app.post(
     '/playlists/:id/songs',
-    {
-      schema: {
-        tags,
+    writeRoute(
+      {
         summary: 'Append a ready song (at most 500 per playlist; a song already in it answers 409)',
         params: PlaylistParams,
         body: AddPlaylistSongBody,
-        response: { 201: PlaylistSongsMutationResponse, ...writeErrors },
       },
-    },
+      { 201: PlaylistSongsMutationResponse },
+    ),
     async (request, reply) => {
       const user = await requireUser(request);
       const playlist = await playlists.addSong(user, request.params.id, request.body.songId);
@@ -114,14 +98,10 @@ export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService 
 
   app.delete(
     '/playlists/:id/songs/:songId',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a song from the playlist',
-        params: PlaylistSongParams,
-        response: { 200: PlaylistSongsMutationResponse, ...errors },
-      },
-    },
+    route(
+      { summary: 'Remove a song from the playlist', params: PlaylistSongParams },
+      { 200: PlaylistSongsMutationResponse },
+    ),
     async (request) => {
       const { id, songId } = request.params;
       const playlist = await playlists.removeSong(await requireUser(request), id, songId);
@@ -131,15 +111,14 @@ export const playlistRoutes: FastifyPluginAsyncZod<{ playlists: PlaylistService 
 
   app.put(
     '/playlists/:id/order',
-    {
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Reorder the songs: songIds must list every current song exactly once',
         params: PlaylistParams,
         body: ReorderPlaylistBody,
-        response: { 200: PlaylistSongsMutationResponse, ...errors },
       },
-    },
+      { 200: PlaylistSongsMutationResponse },
+    ),
     async (request) => {
       const user = await requireUser(request);
       const playlist = await playlists.reorder(user, request.params.id, request.body.songIds);
