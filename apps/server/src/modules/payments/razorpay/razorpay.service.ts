@@ -255,12 +255,8 @@ export class RazorpayService {
         }
         return this.applySubscriptionState(unit, type, remote, subscription);
       }
-      case 'adjustments': {
-        if (truth.reports.length === 0) return ignored('nothing moved');
-        let last: EventOutcome = ignored('recorded before');
-        for (const report of truth.reports) last = await ledger.adjust(unit, report);
-        return last;
-      }
+      case 'adjustments':
+        return ledger.adjustAll(unit, truth.reports);
       case 'none':
         return ignored(`not used: ${type}`);
     }
@@ -315,23 +311,21 @@ export class RazorpayService {
     return this.wrap(() => razorpayChargePeriod(this.api, payment, subscription));
   }
 
-  private async fetchPayment(id: string, notFound: () => AppError): Promise<RzpPayment> {
+  private fetchPayment(id: string, notFound: () => AppError): Promise<RzpPayment> {
+    return this.fetchOr(() => this.api.fetchPayment(id), notFound);
+  }
+
+  private fetchSubscription(id: string): Promise<RzpSubscription> {
+    return this.fetchOr(() => this.api.fetchSubscription(id), orderNotFound);
+  }
+
+  /** An object read from Razorpay; one it does not know (400 or 404) answers `notFound`. */
+  private async fetchOr<T>(fetch: () => Promise<T>, notFound: () => AppError): Promise<T> {
     try {
-      return await this.api.fetchPayment(id);
+      return await fetch();
     } catch (error) {
       if (error instanceof RazorpayApiError && (error.statusCode === 400 || error.statusCode === 404)) {
         throw notFound();
-      }
-      throw razorpayFailure(error);
-    }
-  }
-
-  private async fetchSubscription(id: string): Promise<RzpSubscription> {
-    try {
-      return await this.api.fetchSubscription(id);
-    } catch (error) {
-      if (error instanceof RazorpayApiError && (error.statusCode === 400 || error.statusCode === 404)) {
-        throw orderNotFound();
       }
       throw razorpayFailure(error);
     }
