@@ -29,6 +29,11 @@ const pageNumber = z.coerce.number().int().min(1);
  */
 export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unknown>> {
   const { ctx } = pp;
+  /** `GET <path>/:id`: a stored object by its id (PayPal's not-found answer when there is none). */
+  const byId = (path: string, collection: string) =>
+    route(`GET ${path}/:id`, 'bearer', {
+      handler: ({ param }) => json(200, ctx.get(collection, param('id'))),
+    });
   return [
     route('POST /v1/oauth2/token', 'none', {
       handler: ({ request }) => pp.token(request),
@@ -73,9 +78,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
     route('POST /v2/checkout/orders/:id/capture', 'bearer', {
       handler: ({ param }) => json(201, pp.orders.capture(ctx.get('orders', param('id')))),
     }),
-    route('GET /v2/payments/captures/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('captures', param('id'))),
-    }),
+    byId('/v2/payments/captures', 'captures'),
     route('POST /v2/payments/captures/:id/refund', 'bearer', {
       input: z.object({
         amount: money.optional(),
@@ -93,12 +96,8 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
           }),
         ),
     }),
-    route('GET /v2/payments/refunds/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('refunds', param('id'))),
-    }),
-    route('GET /v1/payments/sale/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('sales', param('id'))),
-    }),
+    byId('/v2/payments/refunds', 'refunds'),
+    byId('/v1/payments/sale', 'sales'),
     route('POST /v1/payments/sale/:id/refund', 'bearer', {
       input: z.object({
         amount: z
@@ -113,9 +112,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       handler: ({ input, param }) =>
         json(201, pp.sales.refundSale(param('id'), { ...input.amount, description: input.description })),
     }),
-    route('GET /v1/payments/refund/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('sale_refunds', param('id'))),
-    }),
+    byId('/v1/payments/refund', 'sale_refunds'),
     route('POST /v1/catalogs/products', 'bearer', {
       input: z.object({
         name: z.string().min(1).max(127),
@@ -125,9 +122,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => json(201, pp.billing.createProduct(input)),
     }),
-    route('GET /v1/catalogs/products/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('products', param('id'))),
-    }),
+    byId('/v1/catalogs/products', 'products'),
     route('POST /v1/billing/plans', 'bearer', {
       input: z.object({
         product_id: z.string(),
@@ -173,9 +168,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         );
       },
     }),
-    route('GET /v1/billing/plans/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('plans', param('id'))),
-    }),
+    byId('/v1/billing/plans', 'plans'),
     route('POST /v1/billing/subscriptions', 'bearer', {
       input: z.object({
         plan_id: z.string(),
@@ -203,9 +196,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         );
       },
     }),
-    route('GET /v1/billing/subscriptions/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('subscriptions', param('id'))),
-    }),
+    byId('/v1/billing/subscriptions', 'subscriptions'),
     route('POST /v1/billing/subscriptions/:id/cancel', 'bearer', {
       input: z.object({ reason: z.string().max(128).optional() }),
       handler: ({ input, param }) => {
@@ -342,9 +333,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         });
       },
     }),
-    route('GET /v1/notifications/webhooks-events/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('events', param('id'))),
-    }),
+    byId('/v1/notifications/webhooks-events', 'events'),
     route('POST /v1/notifications/verify-webhook-signature', 'bearer', {
       input: z.object({
         auth_algo: z.string(),
