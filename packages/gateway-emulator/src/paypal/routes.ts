@@ -4,7 +4,7 @@ import { newestFirst, paypalPage } from '../core/lists';
 import { json, route, type RouteSpec } from '../core/router';
 import type { Obj } from '../core/store';
 import type { TransactionRecord } from './context';
-import { paypalSignedText, refuse } from './dialect';
+import { paypalSignedText, refuse, unprocessable } from './dialect';
 import type { PaypalEmulator } from './paypal';
 
 /** PayPal's money object: an ISO code and a decimal string (at most two fraction digits here). */
@@ -57,10 +57,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => {
         if (input.intent !== 'CAPTURE')
-          refuse(422, 'INTENT_NOT_SUPPORTED', 'Only intent CAPTURE is emulated.', {
-            field: '/intent',
-            location: 'body',
-          });
+          unprocessable('INTENT_NOT_SUPPORTED', 'Only intent CAPTURE is emulated.', '/intent');
         const unit = input.purchase_units[0]!;
         const order = pp.orders.create({
           referenceId: unit.reference_id,
@@ -146,15 +143,13 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => {
         if (!ctx.find('products', input.product_id))
-          refuse(422, 'INVALID_PRODUCT_ID', 'The specified product ID is invalid.', {
-            field: '/product_id',
-            location: 'body',
-          });
+          unprocessable('INVALID_PRODUCT_ID', 'The specified product ID is invalid.', '/product_id');
         if (input.billing_cycles[0]!.frequency.interval_unit !== 'MONTH') {
-          refuse(422, 'UNSUPPORTED_INTERVAL_UNIT', 'Only monthly billing cycles are emulated.', {
-            field: '/billing_cycles/0/frequency/interval_unit',
-            location: 'body',
-          });
+          unprocessable(
+            'UNSUPPORTED_INTERVAL_UNIT',
+            'Only monthly billing cycles are emulated.',
+            '/billing_cycles/0/frequency/interval_unit',
+          );
         }
         return json(
           201,
@@ -181,10 +176,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => {
         if (!ctx.find('plans', input.plan_id))
-          refuse(422, 'INVALID_PARAMETER_VALUE', 'The specified plan_id is invalid.', {
-            field: '/plan_id',
-            location: 'body',
-          });
+          unprocessable('INVALID_PARAMETER_VALUE', 'The specified plan_id is invalid.', '/plan_id');
         return json(
           201,
           pp.billing.createSubscription({
