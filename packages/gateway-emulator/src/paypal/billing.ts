@@ -13,19 +13,13 @@ export class PaypalBilling {
 
   createProduct(values: { name: string; description?: string; type?: string; category?: string }): Obj {
     const id = `PROD-${paypalId(17)}`;
-    const now = this.ctx.iso();
     return this.ctx.save('products', {
       id,
       name: values.name,
       ...(values.description ? { description: values.description } : {}),
       type: values.type ?? 'DIGITAL',
       ...(values.category ? { category: values.category } : {}),
-      create_time: now,
-      update_time: now,
-      links: [
-        this.ctx.link(`/v1/catalogs/products/${id}`, 'self'),
-        this.ctx.link(`/v1/catalogs/products/${id}`, 'edit', 'PATCH'),
-      ],
+      ...this.ctx.editable(`/v1/catalogs/products/${id}`),
     });
   }
 
@@ -37,7 +31,6 @@ export class PaypalBilling {
     description?: string;
   }): Obj {
     const id = `P-${paypalId(24)}`;
-    const now = this.ctx.iso();
     return this.ctx.save('plans', {
       id,
       product_id: values.productId,
@@ -52,12 +45,7 @@ export class PaypalBilling {
         ...values.paymentPreferences,
       },
       quantity_supported: false,
-      create_time: now,
-      update_time: now,
-      links: [
-        this.ctx.link(`/v1/billing/plans/${id}`, 'self'),
-        this.ctx.link(`/v1/billing/plans/${id}`, 'edit', 'PATCH'),
-      ],
+      ...this.ctx.editable(`/v1/billing/plans/${id}`),
     });
   }
 

@@ -53,6 +53,16 @@ export class PaypalContext extends ProviderState {
     return { href: `${this.baseUrl}${path}`, rel, method };
   }
 
+  /** What an editable object (a catalog product, a billing plan) ends with: its times, and self and edit links. */
+  editable(path: string) {
+    const now = this.iso();
+    return {
+      create_time: now,
+      update_time: now,
+      links: [this.link(path, 'self'), this.link(path, 'edit', 'PATCH')],
+    };
+  }
+
   /** Records a webhook event (kept for the event API) and hands it to the dispatcher, signed as PayPal signs. */
   emit(type: string, resource: Obj | Record<string, unknown>, summary: string): Obj {
     const resourceType = resourceTypeOf(type);

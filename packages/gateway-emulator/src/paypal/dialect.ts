@@ -70,6 +70,9 @@ export const refuse = (
 ): never => {
   throw new Refusal(paypalError(status, { issue, description, ...extra }));
 };
+/** 422 UNPROCESSABLE_ENTITY for one field of the request body (PayPal names it as a JSON pointer). */
+export const unprocessable = (issue: string, description: string, field: string): never =>
+  refuse(422, issue, description, { field, location: 'body' });
 export const notFound = (): never =>
   refuse(
     404,

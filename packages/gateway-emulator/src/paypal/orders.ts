@@ -2,7 +2,7 @@ import { HOUR_MS } from '../core/clock';
 import { Lifecycle } from '../core/lifecycle';
 import type { Obj } from '../core/store';
 import { paypalId, TEST_BUYERS, type Buyer, type PaypalContext } from './context';
-import { notFound, refuse, toDecimal, toMinor } from './dialect';
+import { notFound, refuse, toDecimal, toMinor, unprocessable } from './dialect';
 
 /** PayPal lets an order be approved and captured for 3 hours after it was created; then it expires. */
 const ORDER_LIFETIME_MS = 3 * HOUR_MS;
@@ -162,22 +162,19 @@ export class PaypalOrders {
     const total = capture.amount as Money;
     const currency = total.currency_code;
     if (values.amount && values.amount.currency_code !== currency) {
-      refuse(422, 'REFUND_CURRENCY_MISMATCH', 'Refund must be in the same currency as the capture.', {
-        field: '/amount/currency_code',
-        location: 'body',
-      });
+      unprocessable(
+        'REFUND_CURRENCY_MISMATCH',
+        'Refund must be in the same currency as the capture.',
+        '/amount/currency_code',
+      );
     }
     const remaining = toMinor(total.value, currency) - (meta.refunded ?? 0);
     const amount = values.amount ? toMinor(values.amount.value, currency) : remaining;
     if (amount > remaining) {
-      refuse(
-        422,
+      unprocessable(
         'REFUND_AMOUNT_EXCEEDED',
         'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
-        {
-          field: '/amount/value',
-          location: 'body',
-        },
+        '/amount/value',
       );
     }
     return this.takeBack(capture, amount, {

@@ -4,7 +4,7 @@ import { newestFirst, paypalPage } from '../core/lists';
 import { json, route, type RouteSpec } from '../core/router';
 import type { Obj } from '../core/store';
 import type { TransactionRecord } from './context';
-import { paypalSignedText, refuse } from './dialect';
+import { paypalSignedText, refuse, unprocessable } from './dialect';
 import type { PaypalEmulator } from './paypal';
 
 /** PayPal's money object: an ISO code and a decimal string (at most two fraction digits here). */
@@ -29,6 +29,11 @@ const pageNumber = z.coerce.number().int().min(1);
  */
 export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unknown>> {
   const { ctx } = pp;
+  /** `GET <path>/:id`: a stored object by its id (PayPal's not-found answer when there is none). */
+  const byId = (path: string, collection: string) =>
+    route(`GET ${path}/:id`, 'bearer', {
+      handler: ({ param }) => json(200, ctx.get(collection, param('id'))),
+    });
   return [
     route('POST /v1/oauth2/token', 'none', {
       handler: ({ request }) => pp.token(request),
@@ -52,10 +57,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => {
         if (input.intent !== 'CAPTURE')
-          refuse(422, 'INTENT_NOT_SUPPORTED', 'Only intent CAPTURE is emulated.', {
-            field: '/intent',
-            location: 'body',
-          });
+          unprocessable('INTENT_NOT_SUPPORTED', 'Only intent CAPTURE is emulated.', '/intent');
         const unit = input.purchase_units[0]!;
         const order = pp.orders.create({
           referenceId: unit.reference_id,
@@ -73,9 +75,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
     route('POST /v2/checkout/orders/:id/capture', 'bearer', {
       handler: ({ param }) => json(201, pp.orders.capture(ctx.get('orders', param('id')))),
     }),
-    route('GET /v2/payments/captures/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('captures', param('id'))),
-    }),
+    byId('/v2/payments/captures', 'captures'),
     route('POST /v2/payments/captures/:id/refund', 'bearer', {
       input: z.object({
         amount: money.optional(),
@@ -93,12 +93,8 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
           }),
         ),
     }),
-    route('GET /v2/payments/refunds/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('refunds', param('id'))),
-    }),
-    route('GET /v1/payments/sale/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('sales', param('id'))),
-    }),
+    byId('/v2/payments/refunds', 'refunds'),
+    byId('/v1/payments/sale', 'sales'),
     route('POST /v1/payments/sale/:id/refund', 'bearer', {
       input: z.object({
         amount: z
@@ -113,9 +109,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       handler: ({ input, param }) =>
         json(201, pp.sales.refundSale(param('id'), { ...input.amount, description: input.description })),
     }),
-    route('GET /v1/payments/refund/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('sale_refunds', param('id'))),
-    }),
+    byId('/v1/payments/refund', 'sale_refunds'),
     route('POST /v1/catalogs/products', 'bearer', {
       input: z.object({
         name: z.string().min(1).max(127),
@@ -125,9 +119,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => json(201, pp.billing.createProduct(input)),
     }),
-    route('GET /v1/catalogs/products/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('products', param('id'))),
-    }),
+    byId('/v1/catalogs/products', 'products'),
     route('POST /v1/billing/plans', 'bearer', {
       input: z.object({
         product_id: z.string(),
@@ -151,15 +143,13 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => {
         if (!ctx.find('products', input.product_id))
-          refuse(422, 'INVALID_PRODUCT_ID', 'The specified product ID is invalid.', {
-            field: '/product_id',
-            location: 'body',
-          });
+          unprocessable('INVALID_PRODUCT_ID', 'The specified product ID is invalid.', '/product_id');
         if (input.billing_cycles[0]!.frequency.interval_unit !== 'MONTH') {
-          refuse(422, 'UNSUPPORTED_INTERVAL_UNIT', 'Only monthly billing cycles are emulated.', {
-            field: '/billing_cycles/0/frequency/interval_unit',
-            location: 'body',
-          });
+          unprocessable(
+            'UNSUPPORTED_INTERVAL_UNIT',
+            'Only monthly billing cycles are emulated.',
+            '/billing_cycles/0/frequency/interval_unit',
+          );
         }
         return json(
           201,
@@ -173,9 +163,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         );
       },
     }),
-    route('GET /v1/billing/plans/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('plans', param('id'))),
-    }),
+    byId('/v1/billing/plans', 'plans'),
     route('POST /v1/billing/subscriptions', 'bearer', {
       input: z.object({
         plan_id: z.string(),
@@ -188,10 +176,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
       }),
       handler: ({ input }) => {
         if (!ctx.find('plans', input.plan_id))
-          refuse(422, 'INVALID_PARAMETER_VALUE', 'The specified plan_id is invalid.', {
-            field: '/plan_id',
-            location: 'body',
-          });
+          unprocessable('INVALID_PARAMETER_VALUE', 'The specified plan_id is invalid.', '/plan_id');
         return json(
           201,
           pp.billing.createSubscription({
@@ -203,9 +188,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         );
       },
     }),
-    route('GET /v1/billing/subscriptions/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('subscriptions', param('id'))),
-    }),
+    byId('/v1/billing/subscriptions', 'subscriptions'),
     route('POST /v1/billing/subscriptions/:id/cancel', 'bearer', {
       input: z.object({ reason: z.string().max(128).optional() }),
       handler: ({ input, param }) => {
@@ -342,9 +325,7 @@ export function paypalRoutes(pp: PaypalEmulator): Array<RouteSpec<unknown, unkno
         });
       },
     }),
-    route('GET /v1/notifications/webhooks-events/:id', 'bearer', {
-      handler: ({ param }) => json(200, ctx.get('events', param('id'))),
-    }),
+    byId('/v1/notifications/webhooks-events', 'events'),
     route('POST /v1/notifications/verify-webhook-signature', 'bearer', {
       input: z.object({
         auth_algo: z.string(),

@@ -10,7 +10,7 @@ import type { RouteKit } from './route-kit';
 export function billingRoutes(
   ctx: StripeContext,
   billingPart: StripeBilling,
-  { expanded, list, customer }: RouteKit,
+  { expanded, list, retrieve, customer }: RouteKit,
 ): Array<RouteSpec<unknown, unknown>> {
   return [
     // Products and prices
@@ -87,11 +87,7 @@ export function billingRoutes(
         return expanded(subscription, input.expand);
       },
     }),
-    route('GET /v1/subscriptions/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) =>
-        expanded(ctx.retrieve('subscriptions', 'subscription', param('id')), input.expand),
-    }),
+    retrieve('subscriptions', 'subscription'),
     route('POST /v1/subscriptions/:id', 'secret', {
       input: z.object({
         cancel_at_period_end: bool.optional(),
@@ -136,9 +132,6 @@ export function billingRoutes(
           (o.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details
             ?.subscription === i.subscription),
     ),
-    route('GET /v1/invoices/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('invoices', 'invoice', param('id')), input.expand),
-    }),
+    retrieve('invoices', 'invoice'),
   ];
 }

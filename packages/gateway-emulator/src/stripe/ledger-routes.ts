@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { json, route, type RouteSpec } from '../core/router';
+import type { Obj } from '../core/store';
 import type { StripeContext } from './context';
 import { expand, int, invalidRequest, metadata } from './dialect';
 import type { StripePayments } from './payments';
@@ -7,11 +8,16 @@ import type { RouteKit } from './route-kit';
 
 const refundReason = z.enum(['duplicate', 'fraudulent', 'requested_by_customer']);
 
+/** Refunds and disputes are listed by their charge or PaymentIntent. */
+const byCharge = { charge: z.string().optional(), payment_intent: z.string().optional() };
+const ofCharge = (o: Obj, i: Record<string, unknown>) =>
+  (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent);
+
 /** What reconciliation reads and refunds: charges, refunds, disputes and events, with their lists. */
 export function ledgerRoutes(
   ctx: StripeContext,
   payments: StripePayments,
-  { expanded, list }: RouteKit,
+  { expanded, list, retrieve }: RouteKit,
 ): Array<RouteSpec<unknown, unknown>> {
   return [
     // Invoices, charges, refunds, disputes, events
@@ -24,10 +30,7 @@ export function ledgerRoutes(
         (!i.payment_intent || o.payment_intent === i.payment_intent) &&
         (!i.customer || o.customer === i.customer),
     ),
-    route('GET /v1/charges/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('charges', 'charge', param('id')), input.expand),
-    }),
+    retrieve('charges', 'charge'),
     route('POST /v1/refunds', 'secret', {
       input: z.object({
         charge: z.string().optional(),
@@ -45,30 +48,10 @@ export function ledgerRoutes(
         return expanded(payments.refund(charge, input), input.expand);
       },
     }),
-    list(
-      '/v1/refunds',
-      'refunds',
-      'refund',
-      { charge: z.string().optional(), payment_intent: z.string().optional() },
-      (o, i) =>
-        (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent),
-    ),
-    route('GET /v1/refunds/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('refunds', 'refund', param('id')), input.expand),
-    }),
-    list(
-      '/v1/disputes',
-      'disputes',
-      'dispute',
-      { charge: z.string().optional(), payment_intent: z.string().optional() },
-      (o, i) =>
-        (!i.charge || o.charge === i.charge) && (!i.payment_intent || o.payment_intent === i.payment_intent),
-    ),
-    route('GET /v1/disputes/:id', 'secret', {
-      input: z.object({ expand: expand.optional() }),
-      handler: ({ input, param }) => expanded(ctx.retrieve('disputes', 'dispute', param('id')), input.expand),
-    }),
+    list('/v1/refunds', 'refunds', 'refund', byCharge, ofCharge),
+    retrieve('refunds', 'refund'),
+    list('/v1/disputes', 'disputes', 'dispute', byCharge, ofCharge),
+    retrieve('disputes', 'dispute'),
     list(
       '/v1/events',
       'events',

@@ -3,7 +3,7 @@ import { inRange, newestFirst, stripePage, type CreatedRange } from '../core/lis
 import { json, route, type RouteContext } from '../core/router';
 import type { Obj } from '../core/store';
 import type { StripeContext } from './context';
-import { listParams, refuse, stripeError, type StripeCaller } from './dialect';
+import { expand, listParams, refuse, stripeError, type StripeCaller } from './dialect';
 
 export type Ctx<I> = RouteContext<I, StripeCaller>;
 export type RouteKit = ReturnType<typeof routeKit>;
@@ -54,6 +54,12 @@ export function routeKit(ctx: StripeContext) {
         });
       },
     });
+  /** `GET /v1/<collection>/:id`: one object by its id, with `expand` applied. */
+  const retrieve = (collection: string, kind: string) =>
+    route(`GET /v1/${collection}/:id`, 'secret', {
+      input: z.object({ expand: expand.optional() }),
+      handler: ({ input, param }) => expanded(ctx.retrieve(collection, kind, param('id')), input.expand),
+    });
   const customer = (id: string, param = 'customer') => {
     const found = ctx.retrieve('customers', 'customer', id, param);
     return found.deleted
@@ -65,5 +71,5 @@ export function routeKit(ctx: StripeContext) {
         })
       : found;
   };
-  return { expanded, list, customer };
+  return { expanded, list, retrieve, customer };
 }

@@ -104,7 +104,7 @@ export function paymentAccountErasure(
         );
         continue;
       }
-      await gateways.get(customer.gateway).deleteCustomer(customer.externalId);
+      await gateways.get(customer.gateway).deleteCustomer?.(customer.externalId);
     }
     await data.anonymise(account);
   };

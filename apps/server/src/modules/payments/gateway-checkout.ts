@@ -1,6 +1,7 @@
 import type {
   PaymentGateway as GatewayName,
   PaymentResultResponse,
+  SubscribeArtistBody,
   SubscribeArtistResponse,
   SubscriptionCycle,
 } from '@backbeat/contract';
@@ -15,6 +16,28 @@ import { orderNotFound, type Buyer, type PaymentsService } from './payments.serv
 export interface Opened<R> {
   remote: R;
   externalId: string;
+}
+
+/** Starts a subscription through one gateway: its own protocol, after the cycle and price were checked. */
+export type SubscriptionStarter = (
+  buyer: Buyer,
+  artistId: string,
+  cycle: SubscriptionCycle,
+  body: SubscribeArtistBody,
+) => Promise<SubscribeArtistResponse>;
+
+/**
+ * What differs per gateway when a subscription starts: its plan (or recurring price, with whatever else it needs
+ * first) for the offer, its subscription on that plan for the order, and its own keys of the answer (its
+ * subscription id and what its checkout needs).
+ */
+export interface SubscriptionSteps<P, R> {
+  plan: (offer: Offer) => Promise<P>;
+  create: (order: OrderRow, plan: P, offer: Offer) => Promise<Opened<R>>;
+  answer: (
+    remote: R,
+    externalId: string,
+  ) => Omit<SubscribeArtistResponse, 'transactionId' | 'gateway' | 'cycle' | 'order'>;
 }
 
 /**
@@ -62,28 +85,29 @@ export class GatewayCheckout {
   }
 
   /**
-   * A subscription opened at the gateway (see `open`), its pending row recorded, and the answer the web app
-   * continues with: the common keys, then the gateway's own (`extra`: its subscription id and what its checkout
-   * needs).
+   * A subscription to the artist at the server's price: the gateway's plan for it, the subscription opened at the
+   * gateway (see `open`), its pending row recorded, and the answer the web app continues with: the common keys,
+   * then the gateway's own (`steps.answer`).
    */
-  async subscribe<R>(
+  async subscribe<P, R>(
     buyer: Buyer,
-    offer: Offer,
+    artistId: string,
     cycle: SubscriptionCycle,
-    create: (order: OrderRow) => Promise<Opened<R>>,
-    extra: (
-      remote: R,
-      externalId: string,
-    ) => Omit<SubscribeArtistResponse, 'transactionId' | 'gateway' | 'cycle' | 'order'>,
+    body: SubscribeArtistBody,
+    steps: SubscriptionSteps<P, R>,
   ): Promise<SubscribeArtistResponse> {
-    const { order, remote, externalId } = await this.open(buyer, offer, create);
+    const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
+    const plan = await steps.plan(offer);
+    const { order, remote, externalId } = await this.open(buyer, offer, (order) =>
+      steps.create(order, plan, offer),
+    );
     await this.payments.recordPendingSubscription(order, { gateway: this.gateway, externalId, cycle });
     return {
       transactionId: order.id,
       gateway: this.gateway,
       cycle,
       order: presentOrder(order),
-      ...extra(remote, externalId),
+      ...steps.answer(remote, externalId),
     };
   }
 

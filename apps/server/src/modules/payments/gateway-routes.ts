@@ -21,8 +21,7 @@ export const GATEWAY_ERRORS = {
 };
 
 /** One header's value (the first, when a proxy repeated it). */
-export const firstHeader = (value: string | string[] | undefined) =>
-  Array.isArray(value) ? value[0] : value;
+const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * One signed-in call of a gateway's checkout: its path, OpenAPI text and schemas, whether it counts against the
@@ -45,12 +44,13 @@ export const checkoutRoute = <B extends z.ZodType | undefined>(route: CheckoutRo
 
 /**
  * A gateway's webhook: its path and OpenAPI text, and what to do with the exact bytes received (verify the
- * signature, parse, apply once). It answers `{ received: true }` once `handle` resolves.
+ * signature, parse, apply once); `header` reads one request header (its first value). It answers
+ * `{ received: true }` once `handle` resolves.
  */
 export interface GatewayWebhook {
   path: string;
   summary: string;
-  handle: (raw: Buffer, headers: IncomingHttpHeaders) => Promise<unknown>;
+  handle: (raw: Buffer, header: (name: string) => string | undefined) => Promise<unknown>;
 }
 
 /**
@@ -91,18 +91,29 @@ export async function registerGatewayRoutes(
         },
       },
       async (request) => {
-        await webhook.handle(request.body as Buffer, request.headers);
+        const headers: IncomingHttpHeaders = request.headers;
+        await webhook.handle(request.body as Buffer, (name) => firstHeader(headers[name]));
         return { received: true };
       },
     );
   });
 }
 
-/** A webhook body parsed as JSON, or 400 `The event is not JSON`. */
-export function parseEvent<T>(raw: Buffer): T {
+/**
+ * A webhook body parsed as JSON (else 400 `The event is not JSON`) that has what the gateway's events have (else
+ * 400 with `lacking`).
+ */
+export function parseEvent<T>(
+  raw: Buffer,
+  isEvent: (parsed: Partial<T> | null) => boolean,
+  lacking: string,
+): T {
+  let parsed: Partial<T> | null;
   try {
-    return JSON.parse(raw.toString('utf8')) as T;
+    parsed = JSON.parse(raw.toString('utf8')) as Partial<T> | null;
   } catch {
     throw new AppError(400, 'BAD_REQUEST', 'The event is not JSON');
   }
+  if (!isEvent(parsed)) throw new AppError(400, 'BAD_REQUEST', lacking);
+  return parsed as T;
 }

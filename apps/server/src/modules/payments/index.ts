@@ -5,6 +5,7 @@ import { RateLimitRepository, RateLimitService } from '../auth';
 import { adminPaymentRoutes } from './admin-payments.routes';
 import { checkoutLimit } from './checkout-limit';
 import { PaymentAccountData, paymentAccountErasure } from './account-erasure';
+import type { SubscriptionStarter } from './gateway-checkout';
 import { GatewayRegistry, type PaymentGateway } from './payment-gateway';
 import {
   autoRefundHandler,
@@ -34,7 +35,7 @@ import { StripeGateway } from './stripe/stripe.gateway';
 import { stripeReconciliation } from './stripe/stripe.reconcile';
 import { STRIPE_PATHS, stripeRoutes } from './stripe/stripe.routes';
 import { StripeService } from './stripe/stripe.service';
-import { subscriptionRoutes, type SubscriptionStarter } from './subscriptions.routes';
+import { subscriptionRoutes } from './subscriptions.routes';
 import { unavailableRoutes } from './unavailable.routes';
 
 export { paymentContentSources } from './content-security';
@@ -220,8 +221,7 @@ export async function registerPayments(api: FastifyInstance, context: ModuleCont
   ];
   for (const { name, paths, mounted } of checkouts) {
     if (mounted) {
-      const { service } = mounted;
-      starters.set(name, (buyer, artistId, cycle, body) => service.subscribe(buyer, artistId, cycle, body));
+      starters.set(name, mounted.service.subscribe);
       await mounted.routes();
     } else {
       await api.register(unavailableRoutes, { gateway: name, routes: Object.values(paths) });

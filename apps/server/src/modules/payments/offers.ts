@@ -50,29 +50,27 @@ export async function purchaseOffer(
       throw notForSale(`This song is sold only with the album "${song.album.title}"`);
     }
     if (song.price <= 0) throw notForSale('This song is not for sale');
-    return {
-      itemType,
-      title: song.title,
-      amount: song.price,
-      currency: song.currency,
-      artistId: song.artistId,
-      songId: song.id,
-    };
+    return { ...itemOffer(itemType, song), songId: song.id };
   }
   const album = await repo.offers.findAlbum(itemId);
   if (!album) throw notFound('Album not found', 'ALBUM_NOT_FOUND');
   if (album.artistOwnerUserId === userId) throw alreadyOwned(MANAGES_ARTIST);
   if (await repo.offers.ownsAlbum(userId, album.id)) throw alreadyOwned('You already own this album');
   if (album.price <= 0) throw notForSale('This album is not for sale');
-  return {
-    itemType,
-    title: album.title,
-    amount: album.price,
-    currency: album.currency,
-    artistId: album.artistId,
-    albumId: album.id,
-  };
+  return { ...itemOffer(itemType, album), albumId: album.id };
 }
+
+/** A song or album at its catalogue price. */
+const itemOffer = (
+  itemType: PurchasableItemType,
+  item: { title: string; price: number; currency: string; artistId: string },
+): Offer => ({
+  itemType,
+  title: item.title,
+  amount: item.price,
+  currency: item.currency,
+  artistId: item.artistId,
+});
 
 /** One cycle of a subscription to the artist: the monthly price times the months; refused while one is active. */
 export async function subscriptionOffer(

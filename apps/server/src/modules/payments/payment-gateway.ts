@@ -73,9 +73,34 @@ export interface PaymentGateway {
   /**
    * Deletes the customer this gateway keeps for an account (its e-mail, name, address and saved cards): the
    * account is being deleted. A customer the gateway no longer has counts as deleted; any other failure throws,
-   * and the account is kept.
+   * and the account is kept. Absent where Backbeat creates no customer (the buyer's details stay in the gateway's
+   * own checkout, or there is no gateway at all): nothing to delete.
    */
-  deleteCustomer(externalId: string): Promise<void>;
+  deleteCustomer?(externalId: string): Promise<void>;
+}
+
+/**
+ * What a real gateway's describe() answers: against the local emulator (`apiBase`) its mode is `emulator` and its
+ * checkout script is the emulator's (`scriptPath`); otherwise `live` or `test`, as its keys say, and the web loads
+ * the gateway's own script.
+ */
+export function gatewayInfo(gateway: {
+  name: GatewayName;
+  label: string;
+  publishableKey: string;
+  apiBase?: string;
+  scriptPath: string;
+  live: boolean;
+}): GatewayInfo {
+  const emulator = gateway.apiBase ? gateway.apiBase.replace(/\/$/, '') : null;
+  return {
+    name: gateway.name,
+    label: gateway.label,
+    mode: emulator ? 'emulator' : gateway.live ? 'live' : 'test',
+    publishableKey: gateway.publishableKey,
+    scriptUrl: emulator ? `${emulator}${gateway.scriptPath}` : null,
+    subscriptions: true,
+  };
 }
 
 /** What a gateway says of an unpaid order it was asked to cancel (see PaymentGateway.cancelCheckout). */

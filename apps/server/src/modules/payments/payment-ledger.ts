@@ -231,6 +231,16 @@ export class PaymentLedger {
     return { status: row ? 'processed' : 'ignored', orderId: paid.order.id };
   }
 
+  /**
+   * One event's refunds, disputes or reversals applied in order (see `adjust`); the event's outcome is the last
+   * one's, or `ignored` when the gateway reports nothing moved.
+   */
+  async adjustAll(unit: LedgerUnit, reports: RefundReport[]): Promise<EventOutcome> {
+    let last: EventOutcome = { status: 'ignored', note: 'nothing moved' };
+    for (const report of reports) last = await this.adjust(unit, report);
+    return last;
+  }
+
   /** Money taken back from (or returned to) an order; see LedgerAdjustments.record. */
   async recordRefund(unit: LedgerUnit, order: OrderRow, report: RefundReport): Promise<RefundRow | null> {
     return this.adjustments.record(unit, order, report);

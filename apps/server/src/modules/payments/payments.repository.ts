@@ -3,7 +3,7 @@
  * writes them together, so every write of money is in one file; offers, subscriptions and adjustments have
  * repositories of their own (offers/subscriptions/adjustments.repository.ts).
  */
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import {
@@ -75,25 +75,21 @@ export class PaymentsRepository {
     return row!;
   }
 
+  /** The order `where` names, or null; `lock` holds its row until the transaction ends (serialises confirmations). */
+  private async oneOrder(where: SQL | undefined, lock = false): Promise<OrderRow | null> {
+    const query = this.db.select().from(orders).where(where).limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
   /** The order if it belongs to the user (anyone else's is invisible). */
   async findOrderOf(id: string, userId: string): Promise<OrderRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-      .limit(1);
-    return row ?? null;
+    return this.oneOrder(and(eq(orders.id, id), eq(orders.userId, userId)));
   }
 
   /** Like findOrderOf, and locks the row until the transaction ends (serialises concurrent confirmations). */
   async lockOrderOf(id: string, userId: string): Promise<OrderRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-      .limit(1)
-      .for('update');
-    return row ?? null;
+    return this.oneOrder(and(eq(orders.id, id), eq(orders.userId, userId)), true);
   }
 
   /** Records a confirmation; false when the same (gateway, external id) was recorded before (a replay). */
@@ -127,33 +123,20 @@ export class PaymentsRepository {
 
   /** The order a gateway knows by its own id (payment intent, razorpay order, paypal order), locked. */
   async lockOrderByExternal(gateway: GatewayName, externalId: string): Promise<OrderRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.gateway, gateway), eq(orders.externalId, externalId)))
-      .limit(1)
-      .for('update');
-    return row ?? null;
+    return this.oneOrder(and(eq(orders.gateway, gateway), eq(orders.externalId, externalId)), true);
   }
 
   async findOrderByExternal(gateway: GatewayName, externalId: string): Promise<OrderRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.gateway, gateway), eq(orders.externalId, externalId)))
-      .limit(1);
-    return row ?? null;
+    return this.oneOrder(and(eq(orders.gateway, gateway), eq(orders.externalId, externalId)));
   }
 
   /** Any order by id, locked until the transaction ends. */
   async lockOrder(id: string): Promise<OrderRow | null> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
-    return row ?? null;
+    return this.oneOrder(eq(orders.id, id), true);
   }
 
   async findOrder(id: string): Promise<OrderRow | null> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.id, id)).limit(1);
-    return row ?? null;
+    return this.oneOrder(eq(orders.id, id));
   }
 
   /** The order a subscription was started with (not a renewal), locked. */

@@ -63,7 +63,4 @@ export class SandboxGateway implements PaymentGateway {
 
   /** Sandbox subscriptions do not renew by themselves: nothing to stop at a gateway. */
   async cancelSubscription(): Promise<void> {}
-
-  /** The demo gateway keeps no customers. */
-  async deleteCustomer(): Promise<void> {}
 }

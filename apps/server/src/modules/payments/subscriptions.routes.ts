@@ -6,20 +6,12 @@ import {
   SubscribeArtistResponse,
   SubscriptionArtistParams,
   type PaymentGateway as GatewayName,
-  type SubscriptionCycle,
 } from '@backbeat/contract';
 import { requireUser } from '../../platform/auth';
 import type { CheckoutLimit } from './checkout-limit';
+import type { SubscriptionStarter } from './gateway-checkout';
 import { gatewayUnavailable } from './payment-gateway';
 import { parseCycle, type PaymentsService } from './payments.service';
-
-/** Starts a subscription through one gateway: its own protocol, after the cycle and price were checked. */
-export type SubscriptionStarter = (
-  buyer: { id: string },
-  artistId: string,
-  cycle: SubscriptionCycle,
-  body: SubscribeArtistBody,
-) => Promise<SubscribeArtistResponse>;
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['subscriptions'];

@@ -157,12 +157,8 @@ export class PaypalEvents {
         }
         return ignored(`subscription is ${truth.status}`);
       }
-      case 'adjustments': {
-        if (truth.reports.length === 0) return ignored('nothing moved');
-        let last: EventOutcome = ignored('recorded before');
-        for (const report of truth.reports) last = await this.ledger.adjust(unit, report);
-        return last;
-      }
+      case 'adjustments':
+        return this.ledger.adjustAll(unit, truth.reports);
       case 'none':
         return ignored(`not used: ${type}`);
     }

@@ -10,13 +10,14 @@ import {
   TransactionSearchController,
   type OAuthToken,
 } from '@paypal/paypal-server-sdk';
-import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
+import type { GatewayInfo } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import { toDecimalString } from '../money';
 import {
   cancelCheckoutOf,
   gatewayBusy,
   gatewayFailed,
+  gatewayInfo,
   gatewayRejected,
   type CheckoutState,
   type PaymentGateway,
@@ -140,24 +141,19 @@ export class PaypalGateway implements PaymentGateway {
     this.transactions = new TransactionSearchController(this.client);
   }
 
-  get mode(): GatewayMode {
-    if (this.settings.apiBase) return 'emulator';
-    return this.settings.environment === 'live' ? 'live' : 'test';
-  }
-
   get host(): string {
     return this.settings.environment === 'live' ? 'api-m.paypal.com' : 'api-m.sandbox.paypal.com';
   }
 
   describe(): GatewayInfo {
-    return {
+    return gatewayInfo({
       name: 'paypal',
       label: 'PayPal',
-      mode: this.mode,
       publishableKey: this.settings.clientId,
-      scriptUrl: this.settings.apiBase ? `${this.settings.apiBase.replace(/\/$/, '')}/sdk/js` : null,
-      subscriptions: true,
-    };
+      apiBase: this.settings.apiBase,
+      scriptPath: '/sdk/js',
+      live: this.settings.environment === 'live',
+    });
   }
 
   /**
@@ -350,9 +346,6 @@ export class PaypalGateway implements PaymentGateway {
       throw paypalFailure(error);
     }
   }
-
-  /** Backbeat creates no PayPal customer (the buyer's details stay in PayPal's own checkout): nothing to delete. */
-  async deleteCustomer(): Promise<void> {}
 
   /** PayPal cancels a subscription at once: no more charges; access lasts to the end of the period paid for. */
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {

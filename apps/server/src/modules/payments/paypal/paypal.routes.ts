@@ -8,15 +8,8 @@ import {
   PaypalCreateOrderBody,
   PaypalCreateOrderResponse,
 } from '@backbeat/contract';
-import { AppError } from '../../../platform/errors';
 import type { CheckoutLimit } from '../checkout-limit';
-import {
-  checkoutRoute,
-  firstHeader,
-  GATEWAY_ERRORS,
-  parseEvent,
-  registerGatewayRoutes,
-} from '../gateway-routes';
+import { checkoutRoute, GATEWAY_ERRORS, parseEvent, registerGatewayRoutes } from '../gateway-routes';
 import type { PaypalGateway } from './paypal.gateway';
 import type { PaypalEvent, PaypalService } from './paypal.service';
 
@@ -64,23 +57,20 @@ export const paypalRoutes: FastifyPluginAsync<{
     webhook: {
       path: PAYPAL_PATHS.webhook,
       summary: "PayPal events, verified through PayPal's verify-webhook-signature call, applied once",
-      handle: async (raw, headers) => {
-        const event = parseEvent<PaypalEvent>(raw);
-        if (
-          !event ||
-          typeof event.id !== 'string' ||
-          typeof event.event_type !== 'string' ||
-          !event.resource
-        ) {
-          throw new AppError(400, 'BAD_REQUEST', 'The event has no id, type or resource');
-        }
+      handle: async (raw, header) => {
+        const event = parseEvent<PaypalEvent>(
+          raw,
+          (event) =>
+            typeof event?.id === 'string' && typeof event.event_type === 'string' && !!event.resource,
+          'The event has no id, type or resource',
+        );
         await gateway.verifyEvent(
           {
-            authAlgo: firstHeader(headers['paypal-auth-algo']),
-            certUrl: firstHeader(headers['paypal-cert-url']),
-            transmissionId: firstHeader(headers['paypal-transmission-id']),
-            transmissionSig: firstHeader(headers['paypal-transmission-sig']),
-            transmissionTime: firstHeader(headers['paypal-transmission-time']),
+            authAlgo: header('paypal-auth-algo'),
+            certUrl: header('paypal-cert-url'),
+            transmissionId: header('paypal-transmission-id'),
+            transmissionSig: header('paypal-transmission-sig'),
+            transmissionTime: header('paypal-transmission-time'),
           },
           event,
         );

@@ -12,13 +12,12 @@ import {
   type PaypalCaptureResponse,
   type PaypalCreateOrderBody,
   type PaypalCreateOrderResponse,
-  type SubscribeArtistBody,
-  type SubscribeArtistResponse,
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError, conflict } from '../../../platform/errors';
-import { GatewayCheckout } from '../gateway-checkout';
+import { GatewayCheckout, type SubscriptionStarter } from '../gateway-checkout';
 import { toDecimalString } from '../money';
+import type { Offer } from '../offers';
 import { orderNotFound, type Buyer, type PaymentsService } from '../payments.service';
 import { PaypalEvents, type PaypalEvent } from './paypal.events';
 import { captureConfirmation, capturesIn, type Json } from './paypal.facts';
@@ -139,19 +138,10 @@ export class PaypalService {
   }
 
   /** A PayPal subscription on the artist's billing plan; the buttons' createSubscription returns its id. */
-  async subscribe(
-    buyer: Buyer,
-    artistId: string,
-    cycle: SubscriptionCycle,
-    body: SubscribeArtistBody,
-  ): Promise<SubscribeArtistResponse> {
-    const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
-    const plan = await this.planFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
-    return this.checkout.subscribe(
-      buyer,
-      offer,
-      cycle,
-      async (order) => {
+  readonly subscribe: SubscriptionStarter = (buyer, artistId, cycle, body) =>
+    this.checkout.subscribe(buyer, artistId, cycle, body, {
+      plan: (offer) => this.planFor(offer, cycle),
+      create: async (order, plan) => {
         const { result: remote } = await this.gateway.subscriptions.createSubscription({
           paypalRequestId: `subscription-${order.id}`,
           body: {
@@ -168,12 +158,11 @@ export class PaypalService {
         if (!remote.id) throw new Error('no subscription id');
         return { remote, externalId: remote.id };
       },
-      (remote: Subscription, subscriptionId) => ({
+      answer: (remote: Subscription, subscriptionId) => ({
         subscriptionId,
         approveUrl: remote.links?.find((link) => link.rel === 'approve')?.href,
       }),
-    );
-  }
+    });
 
   /** After the buyer approved the subscription in PayPal: its first payment (a sale), read from PayPal, starts it. */
   async confirmSubscription(buyer: Buyer, subscriptionId: string): Promise<PaymentResultResponse> {
@@ -200,11 +189,8 @@ export class PaypalService {
    * per artist, kept in the same table under the cycle 'product') through PayPal's catalog REST call.
    */
   private async planFor(
-    artistId: string,
+    { artistId, amount, currency, title }: Offer,
     cycle: SubscriptionCycle,
-    amount: number,
-    currency: string,
-    title: string,
   ): Promise<string> {
     return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
       const product = await this.checkout.plan(

@@ -1,11 +1,12 @@
 import Razorpay from 'razorpay';
 import razorpayUtils from 'razorpay/dist/utils/razorpay-utils.js';
-import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
+import type { GatewayInfo } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import {
   cancelCheckoutOf,
   gatewayBusy,
   gatewayFailed,
+  gatewayInfo,
   gatewayRejected,
   type CheckoutState,
   type PaymentGateway,
@@ -81,20 +82,15 @@ export class RazorpayGateway implements PaymentGateway {
     });
   }
 
-  get mode(): GatewayMode {
-    if (this.settings.apiBase) return 'emulator';
-    return this.settings.keyId.startsWith('rzp_live_') ? 'live' : 'test';
-  }
-
   describe(): GatewayInfo {
-    return {
+    return gatewayInfo({
       name: 'razorpay',
       label: 'Razorpay (UPI, cards, netbanking)',
-      mode: this.mode,
       publishableKey: this.settings.keyId,
-      scriptUrl: this.settings.apiBase ? `${this.settings.apiBase.replace(/\/$/, '')}/v1/checkout.js` : null,
-      subscriptions: true,
-    };
+      apiBase: this.settings.apiBase,
+      scriptPath: '/v1/checkout.js',
+      live: this.settings.keyId.startsWith('rzp_live_'),
+    });
   }
 
   /** Checkout's result for an order or a subscription, checked with the SDK's own helper. */
@@ -150,9 +146,6 @@ export class RazorpayGateway implements PaymentGateway {
       throw razorpayFailure(error);
     }
   }
-
-  /** Backbeat creates no Razorpay customer (the buyer's details stay in Razorpay's own checkout): nothing to delete. */
-  async deleteCustomer(): Promise<void> {}
 
   /** Stops renewals at the end of the current cycle (`cancel_at_cycle_end`); a subscription never paid ends now. */
   async cancelSubscription(subscription: SubscriptionRow): Promise<void> {

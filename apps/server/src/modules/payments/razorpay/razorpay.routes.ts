@@ -5,15 +5,8 @@ import {
   RazorpayCreateOrderResponse,
   RazorpayVerifyBody,
 } from '@backbeat/contract';
-import { AppError } from '../../../platform/errors';
 import type { CheckoutLimit } from '../checkout-limit';
-import {
-  checkoutRoute,
-  firstHeader,
-  GATEWAY_ERRORS,
-  parseEvent,
-  registerGatewayRoutes,
-} from '../gateway-routes';
+import { checkoutRoute, GATEWAY_ERRORS, parseEvent, registerGatewayRoutes } from '../gateway-routes';
 import type { RazorpayGateway } from './razorpay.gateway';
 import { RazorpayService, type RazorpayEvent } from './razorpay.service';
 
@@ -53,16 +46,17 @@ export const razorpayRoutes: FastifyPluginAsync<{
     webhook: {
       path: RAZORPAY_PATHS.webhook,
       summary: 'Razorpay events, verified with X-Razorpay-Signature on the raw body, applied once',
-      handle: async (raw, headers) => {
-        gateway.verifyWebhook(raw, firstHeader(headers['x-razorpay-signature']));
-        const parsed = parseEvent<{ event?: unknown; payload?: unknown }>(raw);
-        if (typeof parsed.event !== 'string' || typeof parsed.payload !== 'object' || !parsed.payload) {
-          throw new AppError(400, 'BAD_REQUEST', 'The event has no type or payload');
-        }
+      handle: async (raw, header) => {
+        gateway.verifyWebhook(raw, header('x-razorpay-signature'));
+        const parsed = parseEvent<Omit<RazorpayEvent, 'id'>>(
+          raw,
+          (event) => typeof event?.event === 'string' && typeof event.payload === 'object' && !!event.payload,
+          'The event has no type or payload',
+        );
         await razorpay.handleEvent({
-          id: RazorpayService.eventId(firstHeader(headers['x-razorpay-event-id']), raw),
+          id: RazorpayService.eventId(header('x-razorpay-event-id'), raw),
           event: parsed.event,
-          payload: parsed.payload as RazorpayEvent['payload'],
+          payload: parsed.payload,
         });
       },
     },

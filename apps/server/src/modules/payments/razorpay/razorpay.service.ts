@@ -6,12 +6,11 @@ import {
   type PaymentResultResponse,
   type RazorpayCreateOrderResponse,
   type RazorpayVerifyBody,
-  type SubscribeArtistBody,
-  type SubscribeArtistResponse,
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError, conflict } from '../../../platform/errors';
-import { GatewayCheckout } from '../gateway-checkout';
+import { GatewayCheckout, type SubscriptionStarter } from '../gateway-checkout';
+import type { Offer } from '../offers';
 import type { EventOutcome, HandledEvent, LedgerUnit } from '../payment-ledger';
 import type { RefundReport } from '../payment-gateway';
 import type { OrderRow, SubscriptionRow } from '../payments.repository';
@@ -90,19 +89,10 @@ export class RazorpayService {
   }
 
   /** A Razorpay subscription on the artist's plan for the cycle; Checkout opens with its id. */
-  async subscribe(
-    buyer: Buyer,
-    artistId: string,
-    cycle: SubscriptionCycle,
-    body: SubscribeArtistBody,
-  ): Promise<SubscribeArtistResponse> {
-    const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
-    const plan = await this.planFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
-    return this.checkout.subscribe(
-      buyer,
-      offer,
-      cycle,
-      async (order) => {
+  readonly subscribe: SubscriptionStarter = (buyer, artistId, cycle, body) =>
+    this.checkout.subscribe(buyer, artistId, cycle, body, {
+      plan: (offer) => this.planFor(offer, cycle),
+      create: async (order, plan, offer) => {
         const remote = await this.api.createSubscription({
           plan_id: plan,
           // Razorpay needs a number of cycles: ten years of them.
@@ -112,9 +102,8 @@ export class RazorpayService {
         });
         return { remote, externalId: remote.id };
       },
-      (remote) => ({ subscriptionId: remote.id, keyId: this.gateway.settings.keyId }),
-    );
-  }
+      answer: (remote) => ({ subscriptionId: remote.id, keyId: this.gateway.settings.keyId }),
+    });
 
   /**
    * Checkout's handler result. The signature is checked first (nothing is read or written for a bad one), then
@@ -266,12 +255,8 @@ export class RazorpayService {
         }
         return this.applySubscriptionState(unit, type, remote, subscription);
       }
-      case 'adjustments': {
-        if (truth.reports.length === 0) return ignored('nothing moved');
-        let last: EventOutcome = ignored('recorded before');
-        for (const report of truth.reports) last = await ledger.adjust(unit, report);
-        return last;
-      }
+      case 'adjustments':
+        return ledger.adjustAll(unit, truth.reports);
       case 'none':
         return ignored(`not used: ${type}`);
     }
@@ -326,23 +311,21 @@ export class RazorpayService {
     return this.wrap(() => razorpayChargePeriod(this.api, payment, subscription));
   }
 
-  private async fetchPayment(id: string, notFound: () => AppError): Promise<RzpPayment> {
+  private fetchPayment(id: string, notFound: () => AppError): Promise<RzpPayment> {
+    return this.fetchOr(() => this.api.fetchPayment(id), notFound);
+  }
+
+  private fetchSubscription(id: string): Promise<RzpSubscription> {
+    return this.fetchOr(() => this.api.fetchSubscription(id), orderNotFound);
+  }
+
+  /** An object read from Razorpay; one it does not know (400 or 404) answers `notFound`. */
+  private async fetchOr<T>(fetch: () => Promise<T>, notFound: () => AppError): Promise<T> {
     try {
-      return await this.api.fetchPayment(id);
+      return await fetch();
     } catch (error) {
       if (error instanceof RazorpayApiError && (error.statusCode === 400 || error.statusCode === 404)) {
         throw notFound();
-      }
-      throw razorpayFailure(error);
-    }
-  }
-
-  private async fetchSubscription(id: string): Promise<RzpSubscription> {
-    try {
-      return await this.api.fetchSubscription(id);
-    } catch (error) {
-      if (error instanceof RazorpayApiError && (error.statusCode === 400 || error.statusCode === 404)) {
-        throw orderNotFound();
       }
       throw razorpayFailure(error);
     }
@@ -354,11 +337,8 @@ export class RazorpayService {
 
   /** The artist's Razorpay plan for the cycle and amount: created once, then reused. */
   private async planFor(
-    artistId: string,
+    { artistId, amount, currency, title }: Offer,
     cycle: SubscriptionCycle,
-    amount: number,
-    currency: string,
-    title: string,
   ): Promise<string> {
     return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
       const plan = await this.wrap(() =>

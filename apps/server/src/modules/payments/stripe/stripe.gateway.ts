@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
-import type { GatewayInfo, GatewayMode } from '@backbeat/contract';
+import type { GatewayInfo } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import {
   cancelCheckoutOf,
   gatewayBusy,
   gatewayFailed,
+  gatewayInfo,
   gatewayRejected,
   type CheckoutState,
   type PaymentGateway,
@@ -67,20 +68,15 @@ export class StripeGateway implements PaymentGateway {
     this.client = createStripeClient(settings);
   }
 
-  get mode(): GatewayMode {
-    if (this.settings.apiBase) return 'emulator';
-    return this.settings.secretKey.startsWith('sk_live_') ? 'live' : 'test';
-  }
-
   describe(): GatewayInfo {
-    return {
+    return gatewayInfo({
       name: 'stripe',
       label: 'Card (Stripe)',
-      mode: this.mode,
       publishableKey: this.settings.publishableKey,
-      scriptUrl: this.settings.apiBase ? `${this.settings.apiBase.replace(/\/$/, '')}/v3/` : null,
-      subscriptions: true,
-    };
+      apiBase: this.settings.apiBase,
+      scriptPath: '/v3/',
+      live: this.settings.secretKey.startsWith('sk_live_'),
+    });
   }
 
   /** Verifies a webhook's signature on the raw body with the SDK's own check; throws when it is not Stripe's. */

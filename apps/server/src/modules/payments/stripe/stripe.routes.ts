@@ -6,7 +6,7 @@ import {
   StripeCreatePaymentResponse,
 } from '@backbeat/contract';
 import type { CheckoutLimit } from '../checkout-limit';
-import { checkoutRoute, firstHeader, GATEWAY_ERRORS, registerGatewayRoutes } from '../gateway-routes';
+import { checkoutRoute, GATEWAY_ERRORS, registerGatewayRoutes } from '../gateway-routes';
 import type { StripeGateway } from './stripe.gateway';
 import type { StripeService } from './stripe.service';
 
@@ -54,7 +54,6 @@ export const stripeRoutes: FastifyPluginAsync<{
       path: STRIPE_PATHS.webhook,
       summary: 'Stripe events, verified with the Stripe-Signature header on the raw body, applied once',
       // The signature covers the exact bytes Stripe sent: the scaffold keeps the raw body.
-      handle: (raw, headers) =>
-        stripe.handleEvent(gateway.verifyEvent(raw, firstHeader(headers['stripe-signature']))),
+      handle: (raw, header) => stripe.handleEvent(gateway.verifyEvent(raw, header('stripe-signature'))),
     },
   });

@@ -5,11 +5,11 @@ import {
   type SetupIntentResponse,
   type StripeCreatePaymentResponse,
   type SubscribeArtistBody,
-  type SubscribeArtistResponse,
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import { GatewayCheckout } from '../gateway-checkout';
+import { GatewayCheckout, type SubscriptionStarter } from '../gateway-checkout';
+import type { Offer } from '../offers';
 import type { Buyer, PaymentsService } from '../payments.service';
 import { StripeEvents } from './stripe.events';
 import { idOf } from './stripe.facts';
@@ -77,25 +77,18 @@ export class StripeService {
    * A Stripe Subscription on the artist's recurring price for the cycle, charging the saved card. Its first
    * invoice's PaymentIntent secret goes back to the browser for 3-D Secure; `invoice.paid` then activates it.
    */
-  async subscribe(
-    buyer: Buyer,
-    artistId: string,
-    cycle: SubscriptionCycle,
-    body: SubscribeArtistBody,
-  ): Promise<SubscribeArtistResponse> {
-    if (!body.paymentMethodId) {
+  readonly subscribe: SubscriptionStarter = async (buyer, artistId, cycle, body) => {
+    const paymentMethodId = body.paymentMethodId;
+    if (!paymentMethodId) {
       throw new AppError(400, 'VALIDATION_ERROR', 'paymentMethodId: is required for Stripe subscriptions');
     }
-    const offer = await this.payments.subscriptionOffer(buyer, artistId, cycle, body);
-    const customer = await this.customerOf(buyer.id);
-    const paymentMethodId = body.paymentMethodId;
-    await this.checkout.call(() => this.attachCard(customer, paymentMethodId, body));
-    const price = await this.priceFor(offer.artistId, cycle, offer.amount, offer.currency, offer.title);
-    return this.checkout.subscribe(
-      buyer,
-      offer,
-      cycle,
-      async (order) => {
+    return this.checkout.subscribe(buyer, artistId, cycle, body, {
+      plan: async (offer) => {
+        const customer = await this.customerOf(buyer.id);
+        await this.checkout.call(() => this.attachCard(customer, paymentMethodId, body));
+        return { customer, price: await this.priceFor(offer, cycle) };
+      },
+      create: async (order, { customer, price }, offer) => {
         const subscription = await this.stripe.subscriptions.create(
           {
             customer,
@@ -110,15 +103,15 @@ export class StripeService {
         );
         return { remote: subscription, externalId: subscription.id };
       },
-      (subscription) => {
+      answer: (subscription) => {
         const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
         return {
           clientSecret: invoice?.confirmation_secret?.client_secret ?? null,
           subscriptionId: subscription.id,
         };
       },
-    );
-  }
+    });
+  };
 
   // ---------------------------------------------------------------------------------------------------------
   // Webhooks
@@ -172,11 +165,8 @@ export class StripeService {
 
   /** The artist's recurring price for the cycle and amount: created once at Stripe, then reused. */
   private async priceFor(
-    artistId: string,
+    { artistId, amount, currency, title }: Offer,
     cycle: SubscriptionCycle,
-    amount: number,
-    currency: string,
-    title: string,
   ): Promise<string> {
     return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
       const price = await this.checkout.call(() =>
