@@ -238,6 +238,21 @@ describe('Razorpay webhooks: verified with validateWebhookSignature, idempotent'
     expect(await http.stream(ids.single!, user)).toBe(200);
   });
 
+  it('a genuinely signed body that is not an event is 400 { message, code } and writes nothing', async () => {
+    const url = `${g.baseUrl}/api/payments/razorpay/webhook`;
+    const before = await paymentCounts(g.ctx);
+    for (const body of ['null', '[]', '"payment.captured"', '{}', '{"event":"payment.captured"}']) {
+      const answer = await postJson(url, body, {
+        'content-type': 'application/json',
+        'x-razorpay-signature': razorpayWebhookSignature(body, g.credentials.razorpay.webhookSecret),
+        'x-razorpay-event-id': `evt_not_an_event_${body.length}`,
+      });
+      expect(answer.status, body).toBe(400);
+      expect(answer.body, body).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
+    }
+    expect(await paymentCounts(g.ctx)).toEqual(before);
+  });
+
   it('records an event for an order it does not know and answers 200', async () => {
     const order = await direct.createOrder({ amount: 500, currency: 'USD', receipt: 'elsewhere', notes: {} });
     await checkout({ order_id: order.id });

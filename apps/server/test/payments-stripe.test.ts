@@ -213,6 +213,23 @@ describe('Stripe webhooks: verified, idempotent, never retried forever', () => {
     expect(await paymentCounts(g.ctx)).toEqual(before);
   });
 
+  it('a genuinely signed body that is not an event is 400 { message, code } and writes nothing', async () => {
+    const url = `${g.baseUrl}/api/payments/stripe/webhook`;
+    const before = await paymentCounts(g.ctx);
+    for (const body of ['null', '[]', '"payment_intent.succeeded"', '{}']) {
+      const answer = await postJson(url, body, {
+        'stripe-signature': stripeSignature(
+          body,
+          g.credentials.stripe.webhookSecret,
+          Math.floor(Date.now() / 1000),
+        ),
+      });
+      expect(answer.status, body).toBe(400);
+      expect(answer.body, body).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    }
+    expect(await paymentCounts(g.ctx)).toEqual(before);
+  });
+
   it('the same event delivered 50 times in parallel grants once and writes one payment', async () => {
     const user = await fan();
     g.emulator.setWebhookUrl('stripe', undefined); // hold the deliveries back

@@ -79,14 +79,27 @@ export class StripeGateway implements PaymentGateway {
     });
   }
 
-  /** Verifies a webhook's signature on the raw body with the SDK's own check; throws when it is not Stripe's. */
+  /**
+   * Verifies a webhook's signature on the raw body with the SDK's own check; throws when it is not Stripe's, or
+   * when the signed body is not an event (the SDK parses any JSON: `null` would reach the handlers).
+   */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new AppError(400, 'INVALID_SIGNATURE', 'Missing Stripe-Signature header');
+    let event: Partial<Stripe.Event> | null;
     try {
-      return this.client.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+      event = this.client.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch {
       throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid Stripe signature');
     }
+    const object: unknown = event?.data?.object;
+    if (
+      typeof event?.id !== 'string' ||
+      typeof event.type !== 'string' ||
+      typeof object !== 'object' ||
+      !object
+    )
+      throw new AppError(400, 'BAD_REQUEST', 'The event has no id, type or object');
+    return event as Stripe.Event;
   }
 
   /**
