@@ -239,6 +239,7 @@ describe('Razorpay webhooks: verified with validateWebhookSignature, idempotent'
   });
 
   it('a genuinely signed body that is not an event is 400 { message, code } and writes nothing', async () => {
+    await webhooksSettled(g.emulator, 'razorpay'); // earlier tests' deliveries land first
     const url = `${g.baseUrl}/api/payments/razorpay/webhook`;
     const before = await paymentCounts(g.ctx);
     for (const body of ['null', '[]', '"payment.captured"', '{}', '{"event":"payment.captured"}']) {

@@ -214,6 +214,7 @@ describe('Stripe webhooks: verified, idempotent, never retried forever', () => {
   });
 
   it('a genuinely signed body that is not an event is 400 { message, code } and writes nothing', async () => {
+    await webhooksSettled(g.emulator, 'stripe'); // earlier tests' deliveries land first
     const url = `${g.baseUrl}/api/payments/stripe/webhook`;
     const before = await paymentCounts(g.ctx);
     for (const body of ['null', '[]', '"payment_intent.succeeded"', '{}']) {
