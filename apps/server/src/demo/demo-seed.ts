@@ -161,6 +161,8 @@ export async function seedDemoCatalogueIfEmpty(input: SeedInput): Promise<void> 
           currency: config.currency,
           isPremium: a.isPremium,
           releaseDate: a.releaseDate,
+          // Added when released: "newest first" is a stable order, not the tie-break of one insert's random ids.
+          createdAt: a.releaseDate,
           searchText: toSearchText(`${a.title} ${a.artistName}`),
         })),
       );
