@@ -90,8 +90,13 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Building a DOM costs about a second per file: logic tests (`*.test.ts`) run in Node, tests that render
+    // (`*.test.tsx`) in jsdom. A logic test that needs browser globals (storage, XHR, events) says so in its first
+    // line: `// @vitest-environment jsdom`.
+    projects: [
+      { extends: true, test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+    ],
   },
 }));

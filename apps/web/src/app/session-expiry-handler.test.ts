@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProfile } from '../features/auth';
 import { makeUser } from '../features/auth/auth.test-fixtures';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPlayerListeners } from './player.persist';

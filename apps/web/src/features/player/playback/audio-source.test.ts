@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { HlsConstructor } from './hls-loader';
 import { HLS_CONFIG } from './hls-loader';

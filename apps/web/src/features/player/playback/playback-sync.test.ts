@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pause, play, playerReducer, playFromList, reconcileWithLibrary } from '../player.slice';
