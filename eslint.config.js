@@ -197,6 +197,27 @@ export default tseslint.config(
     },
   },
   {
+    // Server test files share one module graph per worker (apps/server/vitest.config.ts, isolate: false): a test
+    // that mocked a module or changed the environment would change the files that run after it.
+    files: ['apps/server/test/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv|stubGlobal)$/]",
+          message: 'server test files share modules (isolate: false): inject a fake through the app instead',
+        },
+        {
+          selector:
+            "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message:
+            'server test files share process.env (isolate: false): pass settings to the app or child process',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
