@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SiteFooter } from '../app/layout/site-footer';
 import { SiteHeader } from '../app/layout/site-header';
 import { SkipLink } from '../app/layout/skip-link';
-import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { LinkEmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
 import { useGetPaymentHistoryQuery } from '../features/commerce';
 import { PaymentHistoryList } from '../features/library';
 
@@ -42,15 +42,12 @@ export default function PaymentHistoryPage() {
               onRetry={() => void refetch()}
             />
           ) : !data || data.history.length === 0 ? (
-            <EmptyState
-              icon={<ReceiptText size={22} strokeWidth={1.75} />}
+            <LinkEmptyState
+              icon={ReceiptText}
               title="No payments yet"
               description="When you buy a song or album, or subscribe to an artist, the payment shows up here."
-              action={
-                <Link to="/home" className={buttonClasses()}>
-                  Back to music
-                </Link>
-              }
+              to="/home"
+              linkLabel="Back to music"
             />
           ) : (
             <PaymentHistoryList entries={data.history} />

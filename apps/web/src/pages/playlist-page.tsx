@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { ListMusic, Pencil, Play, Search, Trash2 } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from '../lib/toast';
-import {
-  Button,
-  EmptyState,
-  IconButton,
-  QueryErrorState,
-  Section,
-  Skeleton,
-  buttonClasses,
-} from '../components/ui';
+import { Button, IconButton, LinkEmptyState, QueryErrorState, Section, Skeleton } from '../components/ui';
 import { SongListSkeleton } from '../features/catalog';
 import { SongPreviewButton, usePlaySongInList } from '../features/player';
 import {
@@ -170,16 +162,13 @@ export default function PlaylistPage() {
           {playlist.isLoading ? (
             <SongListSkeleton count={6} />
           ) : songs.length === 0 ? (
-            <EmptyState
-              icon={<ListMusic size={22} strokeWidth={1.75} />}
+            <LinkEmptyState
+              icon={ListMusic}
               title="This playlist is empty"
               description="Use “Add to playlist” on any song to put it here."
-              action={
-                <Link to="/search" className={buttonClasses()}>
-                  <Search size={18} strokeWidth={1.75} aria-hidden="true" />
-                  Find songs
-                </Link>
-              }
+              to="/search"
+              linkLabel="Find songs"
+              linkIcon={Search}
             />
           ) : (
             <PlaylistTrackList

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   EmptyState,
   FormAlert,
+  LinkEmptyState,
   PageHeader,
   QueryErrorState,
   Skeleton,
@@ -70,15 +71,12 @@ export default function StudioAlbumPage() {
           description="Your account does not manage the artist of this album."
         />
       ) : (
-        <EmptyState
-          icon={<Mic2 size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Mic2}
           title="Create your artist profile first"
           description="Albums belong to an artist profile."
-          action={
-            <Link to={studioPaths.newArtist()} className={buttonClasses()}>
-              Create your profile
-            </Link>
-          }
+          to={studioPaths.newArtist()}
+          linkLabel="Create your profile"
         />
       );
   } else {

@@ -1,7 +1,7 @@
 import { ArrowLeft, Mic2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
-import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { LinkEmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
 import { fetchProfile } from '../features/auth';
 import { ArtistForm, DeleteAction, studioPaths, useManagedArtists } from '../features/studio';
 
@@ -39,28 +39,23 @@ export default function StudioArtistPage() {
     body = <QueryErrorState error={error} fallback="Failed to fetch artist" onRetry={() => void refetch()} />;
   } else if (mode === 'create' && ownProfile) {
     body = (
-      <EmptyState
-        icon={<Mic2 size={22} strokeWidth={1.75} />}
+      <LinkEmptyState
+        icon={Mic2}
         title="You already have an artist profile"
         description={`Your account manages ${ownProfile.name}.`}
-        action={
-          <Link to={studioPaths.editArtist(ownProfile._id)} className={buttonClasses()}>
-            Edit your profile
-          </Link>
-        }
+        to={studioPaths.editArtist(ownProfile._id)}
+        linkLabel="Edit your profile"
       />
     );
   } else if (mode === 'edit' && !artist) {
     body = (
-      <EmptyState
+      <LinkEmptyState
         tone="error"
         title="Artist not found"
         description="This profile does not exist, or your account does not manage it."
-        action={
-          <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
-            Back to the studio
-          </Link>
-        }
+        to="/studio"
+        linkLabel="Back to the studio"
+        linkVariant="secondary"
       />
     );
   } else {

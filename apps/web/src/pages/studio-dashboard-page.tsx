@@ -1,7 +1,7 @@
 import { ArrowLeft, Mic2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
-import { EmptyState, PageHeader, buttonClasses } from '../components/ui';
+import { LinkEmptyState, PageHeader, buttonClasses } from '../components/ui';
 import { selectUser } from '../features/auth';
 import { useGetArtistQuery } from '../features/catalog';
 import { ArtistDashboard } from '../features/dashboard';
@@ -26,15 +26,13 @@ export default function StudioDashboardPage() {
       {artistId ? (
         <ArtistDashboard artistId={artistId} />
       ) : (
-        <EmptyState
-          icon={<Mic2 size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Mic2}
           title="No artist profile yet"
           description="Create your artist profile in the Studio; sales, subscribers and plays of your music appear here."
-          action={
-            <Link to="/studio/artists/new" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-              Create your profile
-            </Link>
-          }
+          to="/studio/artists/new"
+          linkLabel="Create your profile"
+          linkSize="sm"
         />
       )}
     </>

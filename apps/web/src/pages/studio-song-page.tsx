@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, Mic2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { LinkEmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
 import type { Song } from '../features/catalog';
 import {
   DeleteAction,
@@ -62,28 +62,23 @@ export default function StudioSongPage() {
     );
   } else if (!artist) {
     body = (
-      <EmptyState
-        icon={<Mic2 size={22} strokeWidth={1.75} />}
+      <LinkEmptyState
+        icon={Mic2}
         title="Create your artist profile first"
         description="Songs belong to an artist profile."
-        action={
-          <Link to={studioPaths.newArtist()} className={buttonClasses()}>
-            Create your profile
-          </Link>
-        }
+        to={studioPaths.newArtist()}
+        linkLabel="Create your profile"
       />
     );
   } else if (mode === 'edit' && !song) {
     body = (
-      <EmptyState
+      <LinkEmptyState
         tone="error"
         title="Song not found"
         description="This song does not exist, or your account does not manage it."
-        action={
-          <Link to={studioPaths.overview(artist._id)} className={buttonClasses({ variant: 'secondary' })}>
-            Back to the studio
-          </Link>
-        }
+        to={studioPaths.overview(artist._id)}
+        linkLabel="Back to the studio"
+        linkVariant="secondary"
       />
     );
   } else {
