@@ -1,29 +1,17 @@
 import { useState } from 'react';
-import { ArrowLeft, Mic2 } from 'lucide-react';
+import { Mic2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
+  BackLink,
   EmptyState,
   FormAlert,
   LinkEmptyState,
   PageHeader,
   QueryErrorState,
   Skeleton,
-  buttonClasses,
 } from '../components/ui';
 import { useGetAlbumQuery, useGetAlbumSongsQuery, type Album } from '../features/catalog';
 import { AlbumForm, DeleteAction, pickArtist, studioPaths, useManagedArtists } from '../features/studio';
-
-function BackLink({ artistId }: { artistId?: string }) {
-  return (
-    <Link
-      to={studioPaths.overview(artistId)}
-      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}
-    >
-      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-      Studio
-    </Link>
-  );
-}
 
 const NO_TRACKS: string[] = [];
 
@@ -113,7 +101,9 @@ export default function StudioAlbumPage() {
   return (
     <>
       <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink artistId={artist?._id} />
+      <BackLink to={studioPaths.overview(artist?._id)} className="mb-4 -ml-2">
+        Studio
+      </BackLink>
       <PageHeader
         eyebrow="Studio"
         title={title}

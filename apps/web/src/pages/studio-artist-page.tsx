@@ -1,18 +1,9 @@
-import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Mic2 } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
-import { LinkEmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { BackLink, LinkEmptyState, PageHeader, QueryErrorState, Skeleton } from '../components/ui';
 import { fetchProfile } from '../features/auth';
 import { ArtistForm, DeleteAction, studioPaths, useManagedArtists } from '../features/studio';
-
-function BackLink() {
-  return (
-    <Link to="/studio" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}>
-      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-      Studio
-    </Link>
-  );
-}
 
 /** /studio/artists/new and /studio/artists/:artistId/edit. */
 export default function StudioArtistPage() {
@@ -76,7 +67,9 @@ export default function StudioArtistPage() {
   return (
     <>
       <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink />
+      <BackLink to="/studio" className="mb-4 -ml-2">
+        Studio
+      </BackLink>
       <PageHeader
         eyebrow="Studio"
         title={title}

@@ -1,7 +1,6 @@
-import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Mic2 } from 'lucide-react';
 import { useAppSelector } from '../app/hooks';
-import { LinkEmptyState, PageHeader, buttonClasses } from '../components/ui';
+import { BackLink, LinkEmptyState, PageHeader } from '../components/ui';
 import { selectUser } from '../features/auth';
 import { useGetArtistQuery } from '../features/catalog';
 import { ArtistDashboard } from '../features/dashboard';
@@ -14,10 +13,9 @@ export default function StudioDashboardPage() {
   return (
     <>
       <title>Your dashboard · Studio · Backbeat</title>
-      <Link to="/studio" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-3' })}>
-        <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+      <BackLink to="/studio" className="mb-4 -ml-3">
         Studio
-      </Link>
+      </BackLink>
       <PageHeader
         eyebrow="Your dashboard"
         title={artist.data?.name ?? (artistId ? 'Loading…' : 'Your dashboard')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LinkEmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { Mic2 } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { BackLink, LinkEmptyState, PageHeader, QueryErrorState, Skeleton } from '../components/ui';
 import type { Song } from '../features/catalog';
 import {
   DeleteAction,
@@ -14,18 +14,6 @@ import {
   useManagedArtists,
   useSongStatus,
 } from '../features/studio';
-
-function BackLink({ artistId }: { artistId?: string }) {
-  return (
-    <Link
-      to={studioPaths.overview(artistId)}
-      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}
-    >
-      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-      Studio
-    </Link>
-  );
-}
 
 /** /studio/songs/new and /studio/songs/:songId/edit, with the upload's processing status. */
 export default function StudioSongPage() {
@@ -112,7 +100,9 @@ export default function StudioSongPage() {
   return (
     <>
       <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink artistId={song?.artist._id ?? artist?._id} />
+      <BackLink to={studioPaths.overview(song?.artist._id ?? artist?._id)} className="mb-4 -ml-2">
+        Studio
+      </BackLink>
       <PageHeader
         eyebrow="Studio"
         title={title}

@@ -24,3 +24,4 @@ export { CoverArt } from './cover-art';
 export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';
 export { NotFoundState } from './not-found-state';
 export { LinkEmptyState, type LinkEmptyStateProps } from './link-empty-state';
+export { BackLink } from './back-link';
