@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { Mic2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  BackLink,
-  EmptyState,
-  FormAlert,
-  LinkEmptyState,
-  PageHeader,
-  QueryErrorState,
-  Skeleton,
-} from '../components/ui';
+import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { EmptyState, FormAlert, LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import { useGetAlbumQuery, useGetAlbumSongsQuery, type Album } from '../features/catalog';
 import { AlbumForm, DeleteAction, pickArtist, studioPaths, useManagedArtists } from '../features/studio';
 
@@ -99,33 +92,28 @@ export default function StudioAlbumPage() {
   }
 
   return (
-    <>
-      <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink to={studioPaths.overview(artist?._id)} className="mb-4 -ml-2">
-        Studio
-      </BackLink>
-      <PageHeader
-        eyebrow="Studio"
-        title={title}
-        description={
-          mode === 'create'
-            ? `An album groups songs of ${artist?.name ?? 'an artist'} under one cover and price.`
-            : album.data
-              ? `${album.data.title} by ${album.data.artist.name}`
-              : undefined
-        }
-        actions={
-          mode === 'edit' && album.data && artist ? (
-            <DeleteAction
-              entity="album"
-              id={album.data._id}
-              name={album.data.title}
-              onDeleted={() => void navigate(studioPaths.overview(artist._id), { replace: true })}
-            />
-          ) : undefined
-        }
-      />
-      <div className="max-w-4xl">{body}</div>
-    </>
+    <StudioEditorFrame
+      title={title}
+      backTo={studioPaths.overview(artist?._id)}
+      description={
+        mode === 'create'
+          ? `An album groups songs of ${artist?.name ?? 'an artist'} under one cover and price.`
+          : album.data
+            ? `${album.data.title} by ${album.data.artist.name}`
+            : undefined
+      }
+      actions={
+        mode === 'edit' && album.data && artist ? (
+          <DeleteAction
+            entity="album"
+            id={album.data._id}
+            name={album.data.title}
+            onDeleted={() => void navigate(studioPaths.overview(artist._id), { replace: true })}
+          />
+        ) : undefined
+      }
+    >
+      {body}
+    </StudioEditorFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { Mic2 } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
-import { BackLink, LinkEmptyState, PageHeader, QueryErrorState, Skeleton } from '../components/ui';
+import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import { fetchProfile } from '../features/auth';
 import { ArtistForm, DeleteAction, studioPaths, useManagedArtists } from '../features/studio';
 
@@ -65,36 +66,31 @@ export default function StudioArtistPage() {
   }
 
   return (
-    <>
-      <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink to="/studio" className="mb-4 -ml-2">
-        Studio
-      </BackLink>
-      <PageHeader
-        eyebrow="Studio"
-        title={title}
-        description={
-          mode === 'create'
-            ? 'The profile listeners see, follow and subscribe to.'
-            : artist
-              ? `Changes show on ${artist.name}'s public page at once.`
-              : undefined
-        }
-        actions={
-          artist ? (
-            <DeleteAction
-              entity="artist"
-              id={artist._id}
-              name={artist.name}
-              onDeleted={() => {
-                refreshOwnProfile();
-                void navigate('/studio', { replace: true });
-              }}
-            />
-          ) : undefined
-        }
-      />
-      <div className="max-w-4xl">{body}</div>
-    </>
+    <StudioEditorFrame
+      title={title}
+      backTo="/studio"
+      description={
+        mode === 'create'
+          ? 'The profile listeners see, follow and subscribe to.'
+          : artist
+            ? `Changes show on ${artist.name}'s public page at once.`
+            : undefined
+      }
+      actions={
+        artist ? (
+          <DeleteAction
+            entity="artist"
+            id={artist._id}
+            name={artist.name}
+            onDeleted={() => {
+              refreshOwnProfile();
+              void navigate('/studio', { replace: true });
+            }}
+          />
+        ) : undefined
+      }
+    >
+      {body}
+    </StudioEditorFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Mic2 } from 'lucide-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { BackLink, LinkEmptyState, PageHeader, QueryErrorState, Skeleton } from '../components/ui';
+import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import type { Song } from '../features/catalog';
 import {
   DeleteAction,
@@ -98,33 +99,28 @@ export default function StudioSongPage() {
   }
 
   return (
-    <>
-      <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink to={studioPaths.overview(song?.artist._id ?? artist?._id)} className="mb-4 -ml-2">
-        Studio
-      </BackLink>
-      <PageHeader
-        eyebrow="Studio"
-        title={title}
-        description={
-          mode === 'create'
-            ? `Upload audio for ${artist?.name ?? 'your artist profile'}. It is transcoded for streaming and goes live when ready.`
-            : song
-              ? `${song.title} by ${song.artist.name}`
-              : undefined
-        }
-        actions={
-          mode === 'edit' && song ? (
-            <DeleteAction
-              entity="song"
-              id={song._id}
-              name={song.title}
-              onDeleted={() => void navigate(studioPaths.overview(song.artist._id), { replace: true })}
-            />
-          ) : undefined
-        }
-      />
-      <div className="max-w-4xl">{body}</div>
-    </>
+    <StudioEditorFrame
+      title={title}
+      backTo={studioPaths.overview(song?.artist._id ?? artist?._id)}
+      description={
+        mode === 'create'
+          ? `Upload audio for ${artist?.name ?? 'your artist profile'}. It is transcoded for streaming and goes live when ready.`
+          : song
+            ? `${song.title} by ${song.artist.name}`
+            : undefined
+      }
+      actions={
+        mode === 'edit' && song ? (
+          <DeleteAction
+            entity="song"
+            id={song._id}
+            name={song.title}
+            onDeleted={() => void navigate(studioPaths.overview(song.artist._id), { replace: true })}
+          />
+        ) : undefined
+      }
+    >
+      {body}
+    </StudioEditorFrame>
   );
 }
