@@ -25,3 +25,4 @@ export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';
 export { NotFoundState } from './not-found-state';
 export { LinkEmptyState, type LinkEmptyStateProps } from './link-empty-state';
 export { BackLink } from './back-link';
+export { CoverHeaderSkeleton } from './cover-header-skeleton';
