@@ -2,7 +2,7 @@ import { ArrowRight, Mic2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   CoverArt,
-  EmptyState,
+  LinkEmptyState,
   PageHeader,
   QueryErrorState,
   Section,
@@ -47,15 +47,13 @@ export default function AdminPage() {
         ) : artists.isError ? (
           <QueryErrorState query={artists} fallback="Failed to fetch all artists" />
         ) : !artists.data || artists.data.length === 0 ? (
-          <EmptyState
-            icon={<UsersRound size={22} strokeWidth={1.75} />}
+          <LinkEmptyState
+            icon={UsersRound}
             title="No artists yet"
             description="Create the first artist profile in the Studio."
-            action={
-              <Link to="/studio/artists/new" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-                New artist
-              </Link>
-            }
+            to="/studio/artists/new"
+            linkLabel="New artist"
+            linkSize="sm"
           />
         ) : (
           <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">

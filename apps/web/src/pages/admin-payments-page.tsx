@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { NotFoundState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
+import { useParams } from 'react-router';
+import { BackLink, NotFoundState, PageHeader, QueryErrorState } from '../components/ui';
 import { useGetArtistQuery } from '../features/catalog';
 import { ArtistDashboard } from '../features/dashboard';
 import { isMissingResource } from '../lib/api-query';
@@ -11,10 +10,9 @@ export default function AdminPaymentsPage() {
   return (
     <>
       <title>{`${artist.data?.name ?? 'Artist'} payments · Admin · Backbeat`}</title>
-      <Link to="/admin" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-3' })}>
-        <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+      <BackLink to="/admin" className="mb-4 -ml-3">
         Dashboard
-      </Link>
+      </BackLink>
       <PageHeader
         eyebrow="Artist payments"
         title={artist.data?.name ?? (artist.isFetching ? 'Loading…' : 'Artist')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Archive, Music } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, NotFoundState, QueryErrorState, Section, Skeleton } from '../components/ui';
+import { CoverHeaderSkeleton, EmptyState, NotFoundState, QueryErrorState, Section } from '../components/ui';
 import { SongLockActionContext } from '../components/song-lock-action';
 import { isMissingResource } from '../lib/api-query';
 import { useSongLikes } from '../features/auth';
@@ -16,19 +16,6 @@ import { AlbumPurchaseButton, AlbumTrackLock } from '../features/commerce';
 import { PlayAllButtons } from '../features/player';
 import { DownloadMenu } from '../features/downloads';
 import { formatDuration } from '../lib/format';
-
-function AlbumHeaderSkeleton() {
-  return (
-    <div aria-hidden="true" className="mb-10 flex flex-col gap-6 md:flex-row md:items-end">
-      <Skeleton className="size-48 shrink-0 rounded-card md:size-56" />
-      <div className="flex flex-col gap-3">
-        <Skeleton className="h-4 w-16" />
-        <Skeleton className="h-10 w-72 max-w-full" />
-        <Skeleton className="h-4 w-48" />
-      </div>
-    </div>
-  );
-}
 
 /** One fact after the artist's name, with its separator dot: the row's gap spaces both sides evenly. */
 function MetaItem({ children }: { children: ReactNode }) {
@@ -66,7 +53,7 @@ export default function AlbumPage() {
     <>
       <title>{`${data?.title ?? 'Album'} · Backbeat`}</title>
       {album.isLoading ? (
-        <AlbumHeaderSkeleton />
+        <CoverHeaderSkeleton />
       ) : album.isError || !data ? (
         <div className="mb-10">
           <QueryErrorState query={album} fallback="Failed to fetch album" title="Album unavailable" />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CheckCircle2, MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { EmptyState, Spinner, buttonClasses } from '../components/ui';
+import { LinkEmptyState, Spinner, buttonClasses } from '../components/ui';
 import { authRequests, fetchProfile, selectIsSignedIn } from '../features/auth';
 import { errorText } from '../lib/api';
 
@@ -62,15 +62,12 @@ export default function ConfirmEmailPage() {
           </Link>
         </>
       ) : (
-        <EmptyState
-          icon={<MailX size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={MailX}
           title="This link cannot be used"
           description={`${outcome.message}. Ask for a new one in Settings.`}
-          action={
-            <Link to={signedIn ? '/settings' : '/login'} className={buttonClasses()}>
-              {signedIn ? 'Open settings' : 'Log in'}
-            </Link>
-          }
+          to={signedIn ? '/settings' : '/login'}
+          linkLabel={signedIn ? 'Open settings' : 'Log in'}
           className="w-full"
         />
       )}

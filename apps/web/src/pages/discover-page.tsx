@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   Button,
   EmptyState,
+  LinkEmptyState,
   PageHeader,
   QueryErrorState,
   Section,
@@ -101,15 +102,12 @@ export default function DiscoverPage() {
           onRetry={() => void refetch()}
         />
       ) : !artist ? (
-        <EmptyState
-          icon={<Compass size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Compass}
           title="Nobody to discover yet"
           description="Artists appear here once they have a song ready to play."
-          action={
-            <Link to="/artists" className={buttonClasses()}>
-              Browse artists
-            </Link>
-          }
+          to="/artists"
+          linkLabel="Browse artists"
         />
       ) : (
         <div

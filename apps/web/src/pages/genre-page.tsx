@@ -1,6 +1,6 @@
 import { Music } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
+import { useParams } from 'react-router';
+import { LinkEmptyState, PageHeader, QueryErrorState } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   PagedSongList,
@@ -43,15 +43,13 @@ export default function GenrePage() {
       ) : !data ? (
         <SongListSkeleton count={10} />
       ) : data.songs.length === 0 ? (
-        <EmptyState
-          icon={<Music size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Music}
           title={`No ${name} songs yet`}
           description="Nothing has been published in this genre yet."
-          action={
-            <Link to="/home" className={buttonClasses({ variant: 'secondary' })}>
-              Back to home
-            </Link>
-          }
+          to="/home"
+          linkLabel="Back to home"
+          linkVariant="secondary"
         />
       ) : (
         <PagedSongList

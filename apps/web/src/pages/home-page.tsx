@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Compass, Music, Tags } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
-import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
+import {
+  LinkEmptyState,
+  PageHeader,
+  QueryErrorState,
+  Section,
+  Skeleton,
+  buttonClasses,
+} from '../components/ui';
 import { selectUser, useSongLikes } from '../features/auth';
 import {
   AlbumCard,
@@ -136,15 +143,12 @@ export default function HomePage() {
             </nav>
           ) : null}
           {nothing ? (
-            <EmptyState
-              icon={<Music size={22} strokeWidth={1.75} />}
+            <LinkEmptyState
+              icon={Music}
               title="Nothing here yet"
               description="No music has been published yet. Browse the artists to see who is coming."
-              action={
-                <Link to="/artists" className={buttonClasses()}>
-                  Browse artists
-                </Link>
-              }
+              to="/artists"
+              linkLabel="Browse artists"
             />
           ) : null}
           <SongShelf id="recently-played" title="Jump back in" songs={data.recentlyPlayed} />

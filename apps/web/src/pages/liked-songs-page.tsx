@@ -1,6 +1,5 @@
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, buttonClasses } from '../components/ui';
+import { LinkEmptyState, PageHeader, QueryErrorState } from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   PagedSongList,
@@ -36,15 +35,12 @@ export default function LikedSongsPage() {
       ) : songs.length === 0 && liked.isError ? (
         <QueryErrorState query={liked} fallback="Fetching liked songs failed" />
       ) : songs.length === 0 ? (
-        <EmptyState
-          icon={<Heart size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Heart}
           title="No liked songs yet"
           description="Tap the heart on any song and it will be waiting for you here."
-          action={
-            <Link to="/home" className={buttonClasses()}>
-              Find something to like
-            </Link>
-          }
+          to="/home"
+          linkLabel="Find something to like"
         />
       ) : (
         <PagedSongList

@@ -1,9 +1,8 @@
-import { ArrowLeft, ReceiptText } from 'lucide-react';
-import { Link } from 'react-router';
+import { ReceiptText } from 'lucide-react';
 import { SiteFooter } from '../app/layout/site-footer';
 import { SiteHeader } from '../app/layout/site-header';
 import { SkipLink } from '../app/layout/skip-link';
-import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { BackLink, LinkEmptyState, PageHeader, QueryErrorState, Skeleton } from '../components/ui';
 import { useGetPaymentHistoryQuery } from '../features/commerce';
 import { PaymentHistoryList } from '../features/library';
 
@@ -17,10 +16,7 @@ export default function PaymentHistoryPage() {
       <title>Payment history · Backbeat</title>
       <SkipLink />
       <SiteHeader>
-        <Link to="/purchases" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-          <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-          Purchases
-        </Link>
+        <BackLink to="/purchases">Purchases</BackLink>
       </SiteHeader>
       <main id="main" tabIndex={-1} className="container-page flex-1 py-8 outline-none md:py-12">
         <div className="mx-auto max-w-5xl">
@@ -42,15 +38,12 @@ export default function PaymentHistoryPage() {
               onRetry={() => void refetch()}
             />
           ) : !data || data.history.length === 0 ? (
-            <EmptyState
-              icon={<ReceiptText size={22} strokeWidth={1.75} />}
+            <LinkEmptyState
+              icon={ReceiptText}
               title="No payments yet"
               description="When you buy a song or album, or subscribe to an artist, the payment shows up here."
-              action={
-                <Link to="/home" className={buttonClasses()}>
-                  Back to music
-                </Link>
-              }
+              to="/home"
+              linkLabel="Back to music"
             />
           ) : (
             <PaymentHistoryList entries={data.history} />

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { ListMusic, Pencil, Play, Search, Trash2 } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from '../lib/toast';
 import {
   Button,
-  EmptyState,
+  CoverHeaderSkeleton,
   IconButton,
+  LinkEmptyState,
   QueryErrorState,
   Section,
-  Skeleton,
-  buttonClasses,
 } from '../components/ui';
 import { SongListSkeleton } from '../features/catalog';
 import { SongPreviewButton, usePlaySongInList } from '../features/player';
@@ -33,19 +32,6 @@ import { queryErrorText } from '../lib/api-query';
 import { formatDuration } from '../lib/format';
 
 type PlaylistSong = PlaylistDetail['songs'][number];
-
-function PlaylistHeaderSkeleton() {
-  return (
-    <div aria-hidden="true" className="mb-10 flex flex-col gap-6 md:flex-row md:items-end">
-      <Skeleton className="size-48 rounded-card md:size-56" />
-      <div className="flex flex-col gap-3">
-        <Skeleton className="h-4 w-16" />
-        <Skeleton className="h-10 w-72 max-w-full" />
-        <Skeleton className="h-4 w-48" />
-      </div>
-    </div>
-  );
-}
 
 export default function PlaylistPage() {
   const { playlistId = '' } = useParams();
@@ -115,7 +101,7 @@ export default function PlaylistPage() {
     <>
       <title>{`${data?.name ?? 'Playlist'} · Backbeat`}</title>
       {playlist.isLoading ? (
-        <PlaylistHeaderSkeleton />
+        <CoverHeaderSkeleton />
       ) : playlist.isError || !data ? (
         <QueryErrorState
           query={playlist}
@@ -170,16 +156,13 @@ export default function PlaylistPage() {
           {playlist.isLoading ? (
             <SongListSkeleton count={6} />
           ) : songs.length === 0 ? (
-            <EmptyState
-              icon={<ListMusic size={22} strokeWidth={1.75} />}
+            <LinkEmptyState
+              icon={ListMusic}
               title="This playlist is empty"
               description="Use “Add to playlist” on any song to put it here."
-              action={
-                <Link to="/search" className={buttonClasses()}>
-                  <Search size={18} strokeWidth={1.75} aria-hidden="true" />
-                  Find songs
-                </Link>
-              }
+              to="/search"
+              linkLabel="Find songs"
+              linkIcon={Search}
             />
           ) : (
             <PlaylistTrackList

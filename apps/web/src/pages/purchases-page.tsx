@@ -1,6 +1,14 @@
 import { ArrowRight, HeartHandshake, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, Section, Skeleton, buttonClasses } from '../components/ui';
+import {
+  EmptyState,
+  LinkEmptyState,
+  PageHeader,
+  QueryErrorState,
+  Section,
+  Skeleton,
+  buttonClasses,
+} from '../components/ui';
 import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
@@ -169,15 +177,12 @@ export default function PurchasesPage() {
         </div>
       ) : nothing || !data ? (
         <div className="mb-10">
-          <EmptyState
-            icon={<ShoppingBag size={22} strokeWidth={1.75} />}
+          <LinkEmptyState
+            icon={ShoppingBag}
             title="You have not bought anything yet"
             description="Songs and albums you buy are yours to keep and show up here."
-            action={
-              <Link to="/artists" className={buttonClasses()}>
-                Browse artists
-              </Link>
-            }
+            to="/artists"
+            linkLabel="Browse artists"
           />
         </div>
       ) : (

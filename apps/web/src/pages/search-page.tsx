@@ -2,11 +2,11 @@ import { Search, SearchX, Tags } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   EmptyState,
+  LinkEmptyState,
   PageHeader,
   QueryErrorState,
   Section,
   Spinner,
-  buttonClasses,
   cx,
 } from '../components/ui';
 import { useSongLikes } from '../features/auth';
@@ -80,15 +80,13 @@ export default function SearchPage() {
       ) : isError ? (
         <QueryErrorState error={error} fallback="Search failed" onRetry={() => void refetch()} />
       ) : !data || total === 0 ? (
-        <EmptyState
-          icon={<SearchX size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={SearchX}
           title={`No results for “${query}”`}
           description="Check the spelling, or try a shorter or different name."
-          action={
-            <Link to="/artists" className={buttonClasses({ variant: 'secondary' })}>
-              Browse all artists
-            </Link>
-          }
+          to="/artists"
+          linkLabel="Browse all artists"
+          linkVariant="secondary"
         />
       ) : (
         <div

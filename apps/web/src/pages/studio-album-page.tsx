@@ -1,28 +1,10 @@
 import { useState } from 'react';
-import { ArrowLeft, Mic2 } from 'lucide-react';
+import { Mic2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  EmptyState,
-  FormAlert,
-  PageHeader,
-  QueryErrorState,
-  Skeleton,
-  buttonClasses,
-} from '../components/ui';
+import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { EmptyState, FormAlert, LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import { useGetAlbumQuery, useGetAlbumSongsQuery, type Album } from '../features/catalog';
 import { AlbumForm, DeleteAction, pickArtist, studioPaths, useManagedArtists } from '../features/studio';
-
-function BackLink({ artistId }: { artistId?: string }) {
-  return (
-    <Link
-      to={studioPaths.overview(artistId)}
-      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}
-    >
-      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-      Studio
-    </Link>
-  );
-}
 
 const NO_TRACKS: string[] = [];
 
@@ -70,15 +52,12 @@ export default function StudioAlbumPage() {
           description="Your account does not manage the artist of this album."
         />
       ) : (
-        <EmptyState
-          icon={<Mic2 size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Mic2}
           title="Create your artist profile first"
           description="Albums belong to an artist profile."
-          action={
-            <Link to={studioPaths.newArtist()} className={buttonClasses()}>
-              Create your profile
-            </Link>
-          }
+          to={studioPaths.newArtist()}
+          linkLabel="Create your profile"
         />
       );
   } else {
@@ -113,31 +92,28 @@ export default function StudioAlbumPage() {
   }
 
   return (
-    <>
-      <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink artistId={artist?._id} />
-      <PageHeader
-        eyebrow="Studio"
-        title={title}
-        description={
-          mode === 'create'
-            ? `An album groups songs of ${artist?.name ?? 'an artist'} under one cover and price.`
-            : album.data
-              ? `${album.data.title} by ${album.data.artist.name}`
-              : undefined
-        }
-        actions={
-          mode === 'edit' && album.data && artist ? (
-            <DeleteAction
-              entity="album"
-              id={album.data._id}
-              name={album.data.title}
-              onDeleted={() => void navigate(studioPaths.overview(artist._id), { replace: true })}
-            />
-          ) : undefined
-        }
-      />
-      <div className="max-w-4xl">{body}</div>
-    </>
+    <StudioEditorFrame
+      title={title}
+      backTo={studioPaths.overview(artist?._id)}
+      description={
+        mode === 'create'
+          ? `An album groups songs of ${artist?.name ?? 'an artist'} under one cover and price.`
+          : album.data
+            ? `${album.data.title} by ${album.data.artist.name}`
+            : undefined
+      }
+      actions={
+        mode === 'edit' && album.data && artist ? (
+          <DeleteAction
+            entity="album"
+            id={album.data._id}
+            name={album.data.title}
+            onDeleted={() => void navigate(studioPaths.overview(artist._id), { replace: true })}
+          />
+        ) : undefined
+      }
+    >
+      {body}
+    </StudioEditorFrame>
   );
 }

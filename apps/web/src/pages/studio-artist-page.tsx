@@ -1,18 +1,10 @@
-import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Mic2 } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
-import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import { fetchProfile } from '../features/auth';
 import { ArtistForm, DeleteAction, studioPaths, useManagedArtists } from '../features/studio';
-
-function BackLink() {
-  return (
-    <Link to="/studio" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}>
-      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-      Studio
-    </Link>
-  );
-}
 
 /** /studio/artists/new and /studio/artists/:artistId/edit. */
 export default function StudioArtistPage() {
@@ -39,28 +31,23 @@ export default function StudioArtistPage() {
     body = <QueryErrorState error={error} fallback="Failed to fetch artist" onRetry={() => void refetch()} />;
   } else if (mode === 'create' && ownProfile) {
     body = (
-      <EmptyState
-        icon={<Mic2 size={22} strokeWidth={1.75} />}
+      <LinkEmptyState
+        icon={Mic2}
         title="You already have an artist profile"
         description={`Your account manages ${ownProfile.name}.`}
-        action={
-          <Link to={studioPaths.editArtist(ownProfile._id)} className={buttonClasses()}>
-            Edit your profile
-          </Link>
-        }
+        to={studioPaths.editArtist(ownProfile._id)}
+        linkLabel="Edit your profile"
       />
     );
   } else if (mode === 'edit' && !artist) {
     body = (
-      <EmptyState
+      <LinkEmptyState
         tone="error"
         title="Artist not found"
         description="This profile does not exist, or your account does not manage it."
-        action={
-          <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
-            Back to the studio
-          </Link>
-        }
+        to="/studio"
+        linkLabel="Back to the studio"
+        linkVariant="secondary"
       />
     );
   } else {
@@ -79,34 +66,31 @@ export default function StudioArtistPage() {
   }
 
   return (
-    <>
-      <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink />
-      <PageHeader
-        eyebrow="Studio"
-        title={title}
-        description={
-          mode === 'create'
-            ? 'The profile listeners see, follow and subscribe to.'
-            : artist
-              ? `Changes show on ${artist.name}'s public page at once.`
-              : undefined
-        }
-        actions={
-          artist ? (
-            <DeleteAction
-              entity="artist"
-              id={artist._id}
-              name={artist.name}
-              onDeleted={() => {
-                refreshOwnProfile();
-                void navigate('/studio', { replace: true });
-              }}
-            />
-          ) : undefined
-        }
-      />
-      <div className="max-w-4xl">{body}</div>
-    </>
+    <StudioEditorFrame
+      title={title}
+      backTo="/studio"
+      description={
+        mode === 'create'
+          ? 'The profile listeners see, follow and subscribe to.'
+          : artist
+            ? `Changes show on ${artist.name}'s public page at once.`
+            : undefined
+      }
+      actions={
+        artist ? (
+          <DeleteAction
+            entity="artist"
+            id={artist._id}
+            name={artist.name}
+            onDeleted={() => {
+              refreshOwnProfile();
+              void navigate('/studio', { replace: true });
+            }}
+          />
+        ) : undefined
+      }
+    >
+      {body}
+    </StudioEditorFrame>
   );
 }

@@ -1,7 +1,6 @@
-import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Mic2 } from 'lucide-react';
 import { useAppSelector } from '../app/hooks';
-import { EmptyState, PageHeader, buttonClasses } from '../components/ui';
+import { BackLink, LinkEmptyState, PageHeader } from '../components/ui';
 import { selectUser } from '../features/auth';
 import { useGetArtistQuery } from '../features/catalog';
 import { ArtistDashboard } from '../features/dashboard';
@@ -14,10 +13,9 @@ export default function StudioDashboardPage() {
   return (
     <>
       <title>Your dashboard · Studio · Backbeat</title>
-      <Link to="/studio" className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-3' })}>
-        <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+      <BackLink to="/studio" className="mb-4 -ml-3">
         Studio
-      </Link>
+      </BackLink>
       <PageHeader
         eyebrow="Your dashboard"
         title={artist.data?.name ?? (artistId ? 'Loading…' : 'Your dashboard')}
@@ -26,15 +24,13 @@ export default function StudioDashboardPage() {
       {artistId ? (
         <ArtistDashboard artistId={artistId} />
       ) : (
-        <EmptyState
-          icon={<Mic2 size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Mic2}
           title="No artist profile yet"
           description="Create your artist profile in the Studio; sales, subscribers and plays of your music appear here."
-          action={
-            <Link to="/studio/artists/new" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-              Create your profile
-            </Link>
-          }
+          to="/studio/artists/new"
+          linkLabel="Create your profile"
+          linkSize="sm"
         />
       )}
     </>

@@ -2,6 +2,7 @@ import { Disc3, ExternalLink, Mic2, Music, Pencil, Plus, Upload } from 'lucide-r
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   EmptyState,
+  LinkEmptyState,
   PageHeader,
   Pager,
   QueryErrorState,
@@ -235,19 +236,16 @@ export default function StudioPage() {
           onRetry={() => void refetch()}
         />
       ) : !artist ? (
-        <EmptyState
-          icon={<Mic2 size={22} strokeWidth={1.75} />}
+        <LinkEmptyState
+          icon={Mic2}
           title={isAdmin ? 'No artists yet' : 'Set up your artist profile'}
           description={
             isAdmin
               ? 'Create the first artist profile to start adding albums and songs.'
               : 'Your profile is what listeners see and subscribe to. Create it to upload songs and albums.'
           }
-          action={
-            <Link to={studioPaths.newArtist()} className={buttonClasses()}>
-              {isAdmin ? 'Create an artist' : 'Create your profile'}
-            </Link>
-          }
+          to={studioPaths.newArtist()}
+          linkLabel={isAdmin ? 'Create an artist' : 'Create your profile'}
         />
       ) : (
         <>

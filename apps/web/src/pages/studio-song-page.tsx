@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ArrowLeft, Mic2 } from 'lucide-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { Mic2 } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import type { Song } from '../features/catalog';
 import {
   DeleteAction,
@@ -14,18 +15,6 @@ import {
   useManagedArtists,
   useSongStatus,
 } from '../features/studio';
-
-function BackLink({ artistId }: { artistId?: string }) {
-  return (
-    <Link
-      to={studioPaths.overview(artistId)}
-      className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mb-4 -ml-2' })}
-    >
-      <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
-      Studio
-    </Link>
-  );
-}
 
 /** /studio/songs/new and /studio/songs/:songId/edit, with the upload's processing status. */
 export default function StudioSongPage() {
@@ -62,28 +51,23 @@ export default function StudioSongPage() {
     );
   } else if (!artist) {
     body = (
-      <EmptyState
-        icon={<Mic2 size={22} strokeWidth={1.75} />}
+      <LinkEmptyState
+        icon={Mic2}
         title="Create your artist profile first"
         description="Songs belong to an artist profile."
-        action={
-          <Link to={studioPaths.newArtist()} className={buttonClasses()}>
-            Create your profile
-          </Link>
-        }
+        to={studioPaths.newArtist()}
+        linkLabel="Create your profile"
       />
     );
   } else if (mode === 'edit' && !song) {
     body = (
-      <EmptyState
+      <LinkEmptyState
         tone="error"
         title="Song not found"
         description="This song does not exist, or your account does not manage it."
-        action={
-          <Link to={studioPaths.overview(artist._id)} className={buttonClasses({ variant: 'secondary' })}>
-            Back to the studio
-          </Link>
-        }
+        to={studioPaths.overview(artist._id)}
+        linkLabel="Back to the studio"
+        linkVariant="secondary"
       />
     );
   } else {
@@ -115,31 +99,28 @@ export default function StudioSongPage() {
   }
 
   return (
-    <>
-      <title>{`${title} · Studio · Backbeat`}</title>
-      <BackLink artistId={song?.artist._id ?? artist?._id} />
-      <PageHeader
-        eyebrow="Studio"
-        title={title}
-        description={
-          mode === 'create'
-            ? `Upload audio for ${artist?.name ?? 'your artist profile'}. It is transcoded for streaming and goes live when ready.`
-            : song
-              ? `${song.title} by ${song.artist.name}`
-              : undefined
-        }
-        actions={
-          mode === 'edit' && song ? (
-            <DeleteAction
-              entity="song"
-              id={song._id}
-              name={song.title}
-              onDeleted={() => void navigate(studioPaths.overview(song.artist._id), { replace: true })}
-            />
-          ) : undefined
-        }
-      />
-      <div className="max-w-4xl">{body}</div>
-    </>
+    <StudioEditorFrame
+      title={title}
+      backTo={studioPaths.overview(song?.artist._id ?? artist?._id)}
+      description={
+        mode === 'create'
+          ? `Upload audio for ${artist?.name ?? 'your artist profile'}. It is transcoded for streaming and goes live when ready.`
+          : song
+            ? `${song.title} by ${song.artist.name}`
+            : undefined
+      }
+      actions={
+        mode === 'edit' && song ? (
+          <DeleteAction
+            entity="song"
+            id={song._id}
+            name={song.title}
+            onDeleted={() => void navigate(studioPaths.overview(song.artist._id), { replace: true })}
+          />
+        ) : undefined
+      }
+    >
+      {body}
+    </StudioEditorFrame>
   );
 }

@@ -23,3 +23,6 @@ export { ConfirmDialog } from './confirm-dialog';
 export { CoverArt } from './cover-art';
 export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';
 export { NotFoundState } from './not-found-state';
+export { LinkEmptyState, type LinkEmptyStateProps } from './link-empty-state';
+export { BackLink } from './back-link';
+export { CoverHeaderSkeleton } from './cover-header-skeleton';
