@@ -16,6 +16,10 @@ export type Schema = typeof schema;
 /** The query builder both drivers share; repositories depend on this, never on a driver. */
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A timestamp read through raw SQL (a subquery's column): node-postgres answers a string, PGlite a Date. */
+export const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
 export interface Database {
   db: AppDb;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import { and, countDistinct, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { albums, purchases, songs } from '../../db/schema';
+import { albums, artists, purchases, songs } from '../../db/schema';
 import { purchaseStands } from './entitlement-rules';
 
 /**
@@ -87,4 +87,41 @@ export class HoldingsRepository {
         });
     }
   }
+}
+
+/** An album with its artist, as streams and downloads of it read it. */
+export interface HeldAlbum {
+  id: string;
+  title: string;
+  cover: string | null;
+  isPremium: boolean;
+  releaseDate: Date;
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+  /** Deleted after it was sold: it plays and downloads for its buyers only, as the tracks it held then. */
+  deletedAt: Date | null;
+  deletedTrackIds: string[] | null;
+}
+
+/** The album by id, deleted ones included (see HeldAlbum.deletedAt; albumTracks lists what it holds). */
+export async function findHeldAlbum(db: AppDb, albumId: string): Promise<HeldAlbum | null> {
+  const [row] = await db
+    .select({
+      id: albums.id,
+      title: albums.title,
+      cover: albums.cover,
+      isPremium: albums.isPremium,
+      releaseDate: albums.releaseDate,
+      artistId: albums.artistId,
+      artistName: artists.name,
+      artistOwnerUserId: artists.ownerUserId,
+      deletedAt: albums.deletedAt,
+      deletedTrackIds: albums.deletedTrackIds,
+    })
+    .from(albums)
+    .innerJoin(artists, eq(artists.id, albums.artistId))
+    .where(eq(albums.id, albumId))
+    .limit(1);
+  return row ?? null;
 }

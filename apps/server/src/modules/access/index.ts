@@ -25,4 +25,4 @@ export { EntitlementEvents, type EntitlementChange, type EntitlementListener } f
 export { EntitlementGrants } from './entitlement-grants.repository';
 export { PLAYING_SUBSCRIPTION_STATUSES, purchaseStands, subscriptionPlaysAt } from './entitlement-rules';
 export { loadEntitlements, songEntitlementColumns } from './entitlements.repository';
-export { HoldingsRepository } from './holdings.repository';
+export { findHeldAlbum, HoldingsRepository, type HeldAlbum } from './holdings.repository';

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import type { AppDb } from '../../db/client';
-import { albums, artists, downloads, sessions, songs, users } from '../../db/schema';
-import { type Entitlements, loadEntitlements } from '../access';
+import { toDate, type AppDb } from '../../db/client';
+import { albums, artists, downloads, songs, users } from '../../db/schema';
+import { type Entitlements, findHeldAlbum, type HeldAlbum, loadEntitlements } from '../access';
 
 /** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
 export interface DownloadSongRow {
@@ -31,20 +31,8 @@ export interface DownloadSongRow {
   removedAt: Date | null;
 }
 
-export interface DownloadAlbumRow {
-  id: string;
-  title: string;
-  artistName: string;
-  cover: string | null;
-  isPremium: boolean;
-  releaseDate: Date;
-  /** Deleted after it was sold: its buyers download the tracks it held then (`deletedTrackIds`). */
-  deletedAt: Date | null;
-  deletedTrackIds: string[] | null;
-}
-
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+/** An album as its streams and downloads read it (deleted ones included, for their buyers). */
+export type DownloadAlbumRow = HeldAlbum;
 
 const songColumns = {
   id: songs.id,
@@ -94,23 +82,8 @@ export class DownloadsRepository {
     return row ? DownloadsRepository.row(row) : null;
   }
 
-  async findAlbum(albumId: string): Promise<DownloadAlbumRow | null> {
-    const [row] = await this.db
-      .select({
-        id: albums.id,
-        title: albums.title,
-        artistName: artists.name,
-        cover: albums.cover,
-        isPremium: albums.isPremium,
-        releaseDate: albums.releaseDate,
-        deletedAt: albums.deletedAt,
-        deletedTrackIds: albums.deletedTrackIds,
-      })
-      .from(albums)
-      .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, albumId))
-      .limit(1);
-    return row ?? null;
+  findAlbum(albumId: string): Promise<DownloadAlbumRow | null> {
+    return findHeldAlbum(this.db, albumId);
   }
 
   /**
@@ -156,16 +129,6 @@ export class DownloadsRepository {
   async findRole(userId: string): Promise<Role | null> {
     const [row] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.role ?? null;
-  }
-
-  /** A session that is neither revoked nor expired: a download link lives only as long as its session. */
-  async findLiveSession(sessionId: string, now: Date): Promise<{ userId: string; expiresAt: Date } | null> {
-    const [row] = await this.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
   }
 
   async recordDownload(values: {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import type { AppDb } from '../../db/client';
+import { toDate, type AppDb } from '../../db/client';
 import {
   albums,
   artists,
@@ -9,13 +9,14 @@ import {
   PLAYABLE_SONG_STATUSES,
   plays,
   purchases,
-  sessions,
   songRenditions,
   songs,
   subscriptions,
 } from '../../db/schema';
 import {
   type Entitlements,
+  findHeldAlbum,
+  type HeldAlbum,
   loadEntitlements,
   purchaseStands,
   type SongAccessFacts,
@@ -42,17 +43,8 @@ export interface SongAccessRow {
   entitlements: Entitlements;
 }
 
-export interface AlbumStreamRow {
-  id: string;
-  title: string;
-  isPremium: boolean;
-  artistId: string;
-  artistName: string;
-  artistOwnerUserId: string | null;
-  /** Deleted after it was sold: it streams for its buyers only, as the tracks it held then. */
-  deletedAt: Date | null;
-  deletedTrackIds: string[] | null;
-}
+/** An album as its streams and downloads read it (deleted ones included, for their buyers). */
+export type AlbumStreamRow = HeldAlbum;
 
 export interface AlbumSongRow {
   id: string;
@@ -80,9 +72,6 @@ export interface RecentlyPlayedRow {
   durationSec: number;
   playedAt: Date;
 }
-
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
 export class StreamingRepository {
   constructor(private readonly db: AppDb) {}
@@ -159,16 +148,6 @@ export class StreamingRepository {
     return loadEntitlements(this.db, userId, scope, now);
   }
 
-  /** A session that is neither revoked nor expired (a stream token lives only as long as its session). */
-  async findLiveSession(sessionId: string, now: Date): Promise<{ userId: string; expiresAt: Date } | null> {
-    const [row] = await this.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** Where a playable (ready or removed) song's HLS files live; null for unknown or unready songs. */
   async findReadyMediaPrefix(songId: string): Promise<string | null> {
     const [row] = await this.db
@@ -179,23 +158,8 @@ export class StreamingRepository {
     return row?.hlsPrefix ?? null;
   }
 
-  async findAlbum(albumId: string): Promise<AlbumStreamRow | null> {
-    const [row] = await this.db
-      .select({
-        id: albums.id,
-        title: albums.title,
-        isPremium: albums.isPremium,
-        artistId: albums.artistId,
-        artistName: artists.name,
-        artistOwnerUserId: artists.ownerUserId,
-        deletedAt: albums.deletedAt,
-        deletedTrackIds: albums.deletedTrackIds,
-      })
-      .from(albums)
-      .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, albumId))
-      .limit(1);
-    return row ?? null;
+  findAlbum(albumId: string): Promise<AlbumStreamRow | null> {
+    return findHeldAlbum(this.db, albumId);
   }
 
   /**
