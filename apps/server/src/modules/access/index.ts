@@ -7,6 +7,7 @@ export {
   holdsSong,
   NO_ENTITLEMENTS,
   REMOVED_SONG_MESSAGE,
+  songFacts,
   type AccessDecision,
   type DenialReason,
   type Entitlements,

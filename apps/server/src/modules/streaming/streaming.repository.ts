@@ -20,6 +20,7 @@ import {
   loadEntitlements,
   purchaseStands,
   type SongAccessFacts,
+  songFacts,
   songEntitlementColumns,
   subscriptionPlaysAt,
 } from '../access';
@@ -110,19 +111,7 @@ export class StreamingRepository {
     const paidThrough = toDate(row.paidThrough);
     const paidFrom = toDate(row.paidFrom);
     return {
-      facts: {
-        id: row.id,
-        accessType: row.accessType,
-        freeToStream: row.freeToStream,
-        artistId: row.artistId,
-        artistName: row.artistName,
-        artistOwnerUserId: row.artistOwnerUserId,
-        album:
-          row.albumId && row.albumTitle !== null
-            ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
-            : null,
-        removedAt: row.removedAt,
-      },
+      facts: songFacts(row),
       media: {
         status: row.status,
         failureReason: row.failureReason,
