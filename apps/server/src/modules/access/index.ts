@@ -24,6 +24,11 @@ export {
 } from './download-policy';
 export { EntitlementEvents, type EntitlementChange, type EntitlementListener } from './entitlement-events';
 export { EntitlementGrants } from './entitlement-grants.repository';
-export { PLAYING_SUBSCRIPTION_STATUSES, purchaseStands, subscriptionPlaysAt } from './entitlement-rules';
+export {
+  PLAYING_SUBSCRIPTION_STATUSES,
+  purchaseStands,
+  subscriptionPlaysAt,
+  subscriptionToArtistPlays,
+} from './entitlement-rules';
 export { loadEntitlements, songEntitlementColumns } from './entitlements.repository';
 export { findHeldAlbum, HoldingsRepository, type HeldAlbum } from './holdings.repository';

@@ -22,7 +22,7 @@ import {
   type SongAccessFacts,
   songFacts,
   songEntitlementColumns,
-  subscriptionPlaysAt,
+  subscriptionToArtistPlays,
 } from '../access';
 
 export type ProcessingStatus = 'processing' | 'ready' | 'failed' | 'removed';
@@ -289,9 +289,7 @@ export class StreamingRepository {
           .from(subscriptions)
           .where(
             and(
-              eq(subscriptions.userId, userId),
-              eq(subscriptions.artistId, songs.artistId),
-              subscriptionPlaysAt(now),
+              subscriptionToArtistPlays(userId, songs.artistId, now),
               lte(subscriptions.currentPeriodStart, songs.deletedAt),
             ),
           ),
