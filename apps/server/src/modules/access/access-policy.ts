@@ -18,18 +18,12 @@ export interface SongAccessFacts {
 }
 
 /** A song row joined with its artist and album, as repositories read it: the columns the policies decide on. */
-export interface SongFactsRow {
-  id: string;
-  accessType: AccessType;
-  freeToStream?: boolean;
-  artistId: string;
-  artistName: string;
-  artistOwnerUserId: string | null;
+export type SongFactsRow = Omit<SongAccessFacts, 'album' | 'removedAt'> & {
   albumId: string | null;
   albumTitle: string | null;
   albumIsPremium: boolean | null;
   removedAt: Date | null;
-}
+};
 
 /** The policies' facts of a song row (a song on no album, or an album without a title, has none). */
 export function songFacts(row: SongFactsRow): SongAccessFacts {

@@ -1,6 +1,8 @@
 import { and, countDistinct, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums, artists, purchases, songs } from '../../db/schema';
+import type { Entitlements } from './access-policy';
+import { loadEntitlements } from './entitlements.repository';
 import { purchaseStands } from './entitlement-rules';
 
 /**
@@ -104,24 +106,41 @@ export interface HeldAlbum {
   deletedTrackIds: string[] | null;
 }
 
-/** The album by id, deleted ones included (see HeldAlbum.deletedAt; albumTracks lists what it holds). */
-export async function findHeldAlbum(db: AppDb, albumId: string): Promise<HeldAlbum | null> {
-  const [row] = await db
-    .select({
-      id: albums.id,
-      title: albums.title,
-      cover: albums.cover,
-      isPremium: albums.isPremium,
-      releaseDate: albums.releaseDate,
-      artistId: albums.artistId,
-      artistName: artists.name,
-      artistOwnerUserId: artists.ownerUserId,
-      deletedAt: albums.deletedAt,
-      deletedTrackIds: albums.deletedTrackIds,
-    })
-    .from(albums)
-    .innerJoin(artists, eq(artists.id, albums.artistId))
-    .where(eq(albums.id, albumId))
-    .limit(1);
-  return row ?? null;
+/**
+ * The reads of a module that serves what its viewers hold (streams, downloads), which their repositories extend:
+ * the viewer's entitlements, and albums by id, deleted ones included (their buyers keep them).
+ */
+export class HeldItemsReader {
+  constructor(protected readonly db: AppDb) {}
+
+  /** The viewer's entitlements for a batch of songs, albums and artists: the access module's loader. */
+  loadEntitlements(
+    userId: string,
+    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
+    now: Date,
+  ): Promise<Entitlements> {
+    return loadEntitlements(this.db, userId, scope, now);
+  }
+
+  /** The album by id with its artist, deleted ones included (see HeldAlbum.deletedAt; albumTracks lists its songs). */
+  async findAlbum(albumId: string): Promise<HeldAlbum | null> {
+    const [row] = await this.db
+      .select({
+        id: albums.id,
+        title: albums.title,
+        cover: albums.cover,
+        isPremium: albums.isPremium,
+        releaseDate: albums.releaseDate,
+        artistId: albums.artistId,
+        artistName: artists.name,
+        artistOwnerUserId: artists.ownerUserId,
+        deletedAt: albums.deletedAt,
+        deletedTrackIds: albums.deletedTrackIds,
+      })
+      .from(albums)
+      .innerJoin(artists, eq(artists.id, albums.artistId))
+      .where(eq(albums.id, albumId))
+      .limit(1);
+    return row ?? null;
+  }
 }

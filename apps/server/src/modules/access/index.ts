@@ -31,4 +31,4 @@ export {
   subscriptionToArtistPlays,
 } from './entitlement-rules';
 export { loadEntitlements, songEntitlementColumns } from './entitlements.repository';
-export { findHeldAlbum, HoldingsRepository, type HeldAlbum } from './holdings.repository';
+export { HeldItemsReader, HoldingsRepository, type HeldAlbum } from './holdings.repository';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import { toDate, type AppDb } from '../../db/client';
+import { toDate } from '../../db/client';
 import { albums, artists, downloads, songs, users } from '../../db/schema';
-import { type Entitlements, findHeldAlbum, type HeldAlbum, loadEntitlements } from '../access';
+import { HeldItemsReader, type HeldAlbum } from '../access';
 
 /** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
 export interface DownloadSongRow {
@@ -57,9 +57,7 @@ const songColumns = {
   removedAt: songs.deletedAt,
 };
 
-export class DownloadsRepository {
-  constructor(private readonly db: AppDb) {}
-
+export class DownloadsRepository extends HeldItemsReader {
   private selectSongs() {
     return this.db
       .select(songColumns)
@@ -80,10 +78,6 @@ export class DownloadsRepository {
   async findSong(songId: string): Promise<DownloadSongRow | null> {
     const [row] = await this.selectSongs().where(eq(songs.id, songId)).limit(1);
     return row ? DownloadsRepository.row(row) : null;
-  }
-
-  findAlbum(albumId: string): Promise<DownloadAlbumRow | null> {
-    return findHeldAlbum(this.db, albumId);
   }
 
   /**
@@ -115,14 +109,6 @@ export class DownloadsRepository {
         },
       ];
     });
-  }
-
-  loadEntitlements(
-    userId: string,
-    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
-    now: Date,
-  ): Promise<Entitlements> {
-    return loadEntitlements(this.db, userId, scope, now);
   }
 
   /** The account's current role; null when it no longer exists. */

@@ -90,10 +90,13 @@ export type CheckoutState = 'cancelled' | 'paid' | 'open';
  */
 export abstract class GatewayScaffold implements PaymentGateway {
   abstract readonly name: Exclude<GatewayName, 'sandbox'>;
-  /** The gateway's error as the buyer should read it (AppErrors pass through). */
-  protected abstract readonly failure: (error: unknown) => AppError;
-  /** What the gateway's refunds act on, for the log when a payment names none (e.g. `PaymentIntent`). */
-  protected abstract readonly refundTarget: string;
+
+  constructor(
+    /** The gateway's error as the buyer should read it (AppErrors pass through). */
+    protected readonly failure: (error: unknown) => AppError,
+    /** What the gateway's refunds act on, for the log when a payment names none (e.g. `PaymentIntent`). */
+    protected readonly refundTarget: string,
+  ) {}
 
   /**
    * What describe() tells the web: against the local emulator (`apiBase`) its mode is `emulator` and its checkout
@@ -137,11 +140,7 @@ export abstract class GatewayScaffold implements PaymentGateway {
   async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
     const ref = this.paymentRef(order, payment);
     if (!ref) {
-      throw gatewayFailed(
-        this.name,
-        new Error(`payment ${payment.id} names no ${this.refundTarget}`),
-        'unknown',
-      );
+      throw this.unreachable(new Error(`payment ${payment.id} names no ${this.refundTarget}`), 'unknown');
     }
     return this.refundAt(ref, order, payment, request).catch(this.rethrow);
   }
@@ -162,6 +161,11 @@ export abstract class GatewayScaffold implements PaymentGateway {
       return 'cancelled';
     }
     return this.purchaseState(order.externalId).catch(this.rethrow);
+  }
+
+  /** The gateway could not be reached, or answered what we could not read (see gatewayFailed). */
+  protected unreachable(cause?: unknown, charged: 'nothing' | 'unknown' = 'nothing'): AppError {
+    return gatewayFailed(this.name, cause, charged);
   }
 
   private readonly rethrow = (error: unknown): never => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import { toDate, type AppDb } from '../../db/client';
+import { toDate } from '../../db/client';
 import {
   albums,
   artists,
@@ -15,9 +15,8 @@ import {
 } from '../../db/schema';
 import {
   type Entitlements,
-  findHeldAlbum,
   type HeldAlbum,
-  loadEntitlements,
+  HeldItemsReader,
   purchaseStands,
   type SongAccessFacts,
   songFacts,
@@ -74,9 +73,7 @@ export interface RecentlyPlayedRow {
   playedAt: Date;
 }
 
-export class StreamingRepository {
-  constructor(private readonly db: AppDb) {}
-
+export class StreamingRepository extends HeldItemsReader {
   /**
    * The song, its artist and album, and the viewer's purchases and paid-through subscription for it, in ONE
    * indexed query: the key endpoint runs it on every key fetch.
@@ -128,15 +125,6 @@ export class StreamingRepository {
     };
   }
 
-  /** The viewer's entitlements for a batch of songs (album streams): the access module's loader. */
-  loadEntitlements(
-    userId: string,
-    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
-    now: Date,
-  ): Promise<Entitlements> {
-    return loadEntitlements(this.db, userId, scope, now);
-  }
-
   /** Where a playable (ready or removed) song's HLS files live; null for unknown or unready songs. */
   async findReadyMediaPrefix(songId: string): Promise<string | null> {
     const [row] = await this.db
@@ -145,10 +133,6 @@ export class StreamingRepository {
       .where(and(eq(songs.id, songId), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])))
       .limit(1);
     return row?.hlsPrefix ?? null;
-  }
-
-  findAlbum(albumId: string): Promise<AlbumStreamRow | null> {
-    return findHeldAlbum(this.db, albumId);
   }
 
   /**

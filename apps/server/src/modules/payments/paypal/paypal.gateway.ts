@@ -12,13 +12,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { AppError } from '../../../platform/errors';
 import { toDecimalString } from '../money';
-import {
-  gatewayFailed,
-  gatewayFailure,
-  GatewayScaffold,
-  type CheckoutState,
-  type RefundRequest,
-} from '../payment-gateway';
+import { gatewayFailure, GatewayScaffold, type CheckoutState, type RefundRequest } from '../payment-gateway';
 import type { OrderRow, PaymentRow } from '../payments.repository';
 import { paypalRefundReport, type Json } from './paypal.facts';
 
@@ -107,8 +101,6 @@ export const paypalFailure = gatewayFailure('paypal', (error) => {
 /** PayPal through its server SDK (orders, captures, refunds, subscriptions) and its documented REST calls. */
 export class PaypalGateway extends GatewayScaffold {
   readonly name = 'paypal' as const;
-  protected readonly failure = paypalFailure;
-  protected readonly refundTarget = 'PayPal sale';
   readonly client: Client;
   readonly orders: OrdersController;
   readonly captures: PaymentsController;
@@ -118,7 +110,7 @@ export class PaypalGateway extends GatewayScaffold {
   private token: OAuthToken | undefined;
 
   constructor(readonly settings: PaypalSettings) {
-    super();
+    super(paypalFailure, 'PayPal sale');
     this.agent = settings.apiBase ? emulatorAgent(settings.apiBase) : undefined;
     this.client = new Client({
       clientCredentialsAuthCredentials: {
@@ -190,7 +182,7 @@ export class PaypalGateway extends GatewayScaffold {
         },
       );
       request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', (error) => reject(gatewayFailed('paypal', error)));
+      request.on('error', (error) => reject(this.unreachable(error)));
       request.end(payload);
     });
   }

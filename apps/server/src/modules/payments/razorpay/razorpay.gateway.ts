@@ -65,11 +65,9 @@ export function razorpayDisputeReports(dispute: RzpDispute): RefundReport[] {
 export class RazorpayGateway extends GatewayScaffold {
   readonly name = 'razorpay' as const;
   readonly api: RazorpayApi;
-  protected readonly failure = razorpayFailure;
-  protected readonly refundTarget = 'Razorpay payment';
 
   constructor(readonly settings: RazorpaySettings) {
-    super();
+    super(razorpayFailure, 'Razorpay payment');
     this.api = new RazorpayApi({
       keyId: settings.keyId,
       keySecret: settings.keySecret,

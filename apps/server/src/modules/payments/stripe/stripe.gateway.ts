@@ -1,12 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../../platform/errors';
-import {
-  gatewayFailed,
-  gatewayFailure,
-  GatewayScaffold,
-  type CheckoutState,
-  type RefundRequest,
-} from '../payment-gateway';
+import { gatewayFailure, GatewayScaffold, type CheckoutState, type RefundRequest } from '../payment-gateway';
 import type { OrderRow, PaymentRow } from '../payments.repository';
 import { stripeRefundReport } from './stripe.facts';
 
@@ -57,11 +51,9 @@ export const stripeFailure = gatewayFailure('stripe', (error) => {
 export class StripeGateway extends GatewayScaffold {
   readonly name = 'stripe' as const;
   readonly client: Stripe;
-  protected readonly failure = stripeFailure;
-  protected readonly refundTarget = 'PaymentIntent';
 
   constructor(readonly settings: StripeSettings) {
-    super();
+    super(stripeFailure, 'PaymentIntent');
     this.client = createStripeClient(settings);
   }
 
@@ -130,7 +122,7 @@ export class StripeGateway extends GatewayScaffold {
       await this.client.customers.del(externalId);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return;
-      throw gatewayFailed('stripe', error instanceof Error ? error.message : undefined);
+      throw this.unreachable(error instanceof Error ? error.message : undefined);
     }
   }
 
