@@ -22,6 +22,7 @@ export type SongFactsRow = Omit<SongAccessFacts, 'album' | 'removedAt'> & {
   albumId: string | null;
   albumTitle: string | null;
   albumIsPremium: boolean | null;
+  /** When its artist removed it (sold, then deleted); null in the catalogue. */
   removedAt: Date | null;
 };
 

@@ -12,6 +12,7 @@ export {
   type DenialReason,
   type Entitlements,
   type SongAccessFacts,
+  type SongFactsRow,
   type Viewer,
 } from './access-policy';
 export { assertCanManageArtist, canManageArtist, CATALOG_EDITOR_ROLES } from './catalog-access';

@@ -3,32 +3,22 @@ import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract'
 import { albumTracks } from '../../db/album-tracks';
 import { toDate } from '../../db/client';
 import { albums, artists, downloads, songs, users } from '../../db/schema';
-import { HeldItemsReader, type HeldAlbum } from '../access';
+import { HeldItemsReader, type HeldAlbum, type SongFactsRow } from '../access';
 
 /** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
-export interface DownloadSongRow {
-  id: string;
+export interface DownloadSongRow extends SongFactsRow {
   title: string;
   singer: string;
   status: 'processing' | 'ready' | 'failed' | 'removed';
   hlsPrefix: string | null;
   trackNumber: number | null;
-  accessType: 'subscription' | 'purchase-only';
   /** The song's cover, else its album's (a media-store image key). */
   coverImage: string | null;
-  artistId: string;
-  artistName: string;
-  artistOwnerUserId: string | null;
   artistAllowsSubscriberDownloads: boolean;
-  albumId: string | null;
-  albumTitle: string | null;
-  albumIsPremium: boolean | null;
   albumReleaseDate: Date | null;
   /** Ready songs on the song's album (the "of N" of its track number). */
   albumTrackCount: number | null;
   genreName: string | null;
-  /** When its artist removed it (sold, then deleted); null in the catalogue. */
-  removedAt: Date | null;
 }
 
 /** An album as its streams and downloads read it (deleted ones included, for their buyers). */
