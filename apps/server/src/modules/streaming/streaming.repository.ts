@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import { toDate } from '../../db/client';
+import { queryRows, toDate } from '../../db/client';
 import {
   albums,
   artists,
@@ -239,7 +239,9 @@ export class StreamingRepository extends HeldItemsReader {
   }): Promise<boolean> {
     const at = play.playedAt.toISOString();
     const f = audioFetches;
-    const result = await this.db.execute(sql`
+    const counted = await queryRows(
+      this.db,
+      sql`
       with consumed as (
         update ${f} set counted_at = ${at}::timestamptz
         where ${f.userId} = ${play.userId}::uuid and ${f.songId} = ${play.songId}::uuid
@@ -251,9 +253,9 @@ export class StreamingRepository extends HeldItemsReader {
       insert into ${plays} (user_id, song_id, seconds_listened, kind, played_at)
       select ${play.userId}::uuid, ${play.songId}::uuid, ${play.secondsListened}, 'full', ${at}::timestamptz
       from consumed
-      returning id`);
-    // Both drivers answer { rows }.
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      returning id`,
+    );
+    return counted.length > 0;
   }
 
   /** Distinct songs the user played in full (previews are not listens), latest play first. */
