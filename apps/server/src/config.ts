@@ -50,6 +50,16 @@ const trustProxy = z
   .optional();
 const optionalText = z.string().min(1).optional();
 
+/** A whole number of at least 1 (of `unit`, as its messages say), `fallback` when unset. */
+const countAtLeastOne = (fallback: number, unit?: string) => {
+  const wholeNumber = unit ? `must be a whole number of ${unit}` : 'must be a whole number';
+  return z.coerce
+    .number({ error: wholeNumber })
+    .int(wholeNumber)
+    .min(1, 'must be at least 1')
+    .default(fallback);
+};
+
 const SEGMENT_BASE_HINT =
   'must be a path such as /media or an http(s) URL such as https://cdn.example.com/media (no query, no ..)';
 /**
@@ -130,26 +140,10 @@ const EnvSchema = z.object({
   PAYPAL_API_BASE: optionalUrl,
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).optional(),
   FFMPEG_PATH: optionalText,
-  AUTH_REGISTER_RATE_LIMIT: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(20),
-  UPLOAD_MAX_AUDIO_MB: z.coerce
-    .number({ error: 'must be a whole number of megabytes' })
-    .int('must be a whole number of megabytes')
-    .min(1, 'must be at least 1')
-    .default(200),
-  UPLOAD_MAX_AUDIO_MINUTES: z.coerce
-    .number({ error: 'must be a whole number of minutes' })
-    .int('must be a whole number of minutes')
-    .min(1, 'must be at least 1')
-    .default(30),
-  UPLOAD_MAX_IMAGE_MB: z.coerce
-    .number({ error: 'must be a whole number of megabytes' })
-    .int('must be a whole number of megabytes')
-    .min(1, 'must be at least 1')
-    .default(10),
+  AUTH_REGISTER_RATE_LIMIT: countAtLeastOne(20),
+  UPLOAD_MAX_AUDIO_MB: countAtLeastOne(200, 'megabytes'),
+  UPLOAD_MAX_AUDIO_MINUTES: countAtLeastOne(30, 'minutes'),
+  UPLOAD_MAX_IMAGE_MB: countAtLeastOne(10, 'megabytes'),
   API_DOCS: boolish.optional(),
   CURRENCY: z
     .string()

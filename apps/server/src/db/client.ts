@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,16 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The query builder both drivers share; repositories depend on this, never on a driver. */
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A timestamp read through raw SQL (a subquery's column): node-postgres answers a string, PGlite a Date. */
+export const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+/** The rows a raw statement answers (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: AppDb, statement: SQL): Promise<T[]> {
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: T[] }).rows;
+}
 
 export interface Database {
   db: AppDb;
@@ -57,10 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      async query(statement) {
-        const result = await db.execute(statement);
-        return (result as unknown as { rows: never[] }).rows;
-      },
+      query: (statement) => queryRows(db, statement),
       migrate: () => migrateExclusively(options.url, () => migratePg(db as never, { migrationsFolder })),
       async listen(channel, handlers) {
         const stop = await listenWithReconnect(options.url, channel, handlers);
@@ -100,10 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    async query(statement) {
-      const result = await db.execute(statement);
-      return (result as unknown as { rows: never[] }).rows;
-    },
+    query: (statement) => queryRows(db, statement),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     // One process owns an embedded database, so its notifications only ever reach this process: never lost.
     async listen(channel, handlers) {

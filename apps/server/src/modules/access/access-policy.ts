@@ -17,6 +17,32 @@ export interface SongAccessFacts {
   removedAt?: Date | null;
 }
 
+/** A song row joined with its artist and album, as repositories read it: the columns the policies decide on. */
+export type SongFactsRow = Omit<SongAccessFacts, 'album' | 'removedAt'> & {
+  albumId: string | null;
+  albumTitle: string | null;
+  albumIsPremium: boolean | null;
+  /** When its artist removed it (sold, then deleted); null in the catalogue. */
+  removedAt: Date | null;
+};
+
+/** The policies' facts of a song row (a song on no album, or an album without a title, has none). */
+export function songFacts(row: SongFactsRow): SongAccessFacts {
+  return {
+    id: row.id,
+    accessType: row.accessType,
+    freeToStream: row.freeToStream,
+    artistId: row.artistId,
+    artistName: row.artistName,
+    artistOwnerUserId: row.artistOwnerUserId,
+    album:
+      row.albumId && row.albumTitle !== null
+        ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
+        : null,
+    removedAt: row.removedAt,
+  };
+}
+
 export interface Viewer {
   id: string;
   role: Role;

@@ -1,4 +1,4 @@
-import { and, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type Column, type SQL } from 'drizzle-orm';
 import { purchases, subscriptions } from '../../db/schema';
 
 /**
@@ -13,6 +13,15 @@ export function subscriptionPlaysAt(now: Date): SQL {
   return and(
     inArray(subscriptions.status, [...PLAYING_SUBSCRIPTION_STATUSES]),
     gt(subscriptions.currentPeriodEnd, now),
+  )!;
+}
+
+/** `userId`'s subscription to the artist (an id, or a column of the outer query) while it plays at `now`. */
+export function subscriptionToArtistPlays(userId: string, artistId: string | Column, now: Date): SQL {
+  return and(
+    eq(subscriptions.userId, userId),
+    eq(subscriptions.artistId, artistId),
+    subscriptionPlaysAt(now),
   )!;
 }
 

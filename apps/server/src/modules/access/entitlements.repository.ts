@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { purchases, songs, subscriptions } from '../../db/schema';
 import { NO_ENTITLEMENTS, type Entitlements } from './access-policy';
-import { purchaseStands, subscriptionPlaysAt } from './entitlement-rules';
+import { purchaseStands, subscriptionPlaysAt, subscriptionToArtistPlays } from './entitlement-rules';
 
 /**
  * Loads the viewer's entitlements relevant to the given songs in at most three indexed queries.
@@ -16,31 +16,17 @@ export async function loadEntitlements(
 ): Promise<Entitlements> {
   if (!userId) return NO_ENTITLEMENTS;
   const unique = (ids: string[]) => [...new Set(ids)];
+  /** The user's standing purchases among `ids` (of songs or of albums); no query for none. */
+  const standingPurchases = (column: typeof purchases.songId | typeof purchases.albumId, ids: string[]) =>
+    ids.length
+      ? db
+          .select({ id: column })
+          .from(purchases)
+          .where(and(eq(purchases.userId, userId), inArray(column, unique(ids)), purchaseStands))
+      : [];
   const [songRows, albumRows, subscriptionRows] = await Promise.all([
-    scope.songIds.length
-      ? db
-          .select({ id: purchases.songId })
-          .from(purchases)
-          .where(
-            and(
-              eq(purchases.userId, userId),
-              inArray(purchases.songId, unique(scope.songIds)),
-              purchaseStands,
-            ),
-          )
-      : [],
-    scope.albumIds.length
-      ? db
-          .select({ id: purchases.albumId })
-          .from(purchases)
-          .where(
-            and(
-              eq(purchases.userId, userId),
-              inArray(purchases.albumId, unique(scope.albumIds)),
-              purchaseStands,
-            ),
-          )
-      : [],
+    standingPurchases(purchases.songId, scope.songIds),
+    standingPurchases(purchases.albumId, scope.albumIds),
     scope.artistIds.length
       ? db
           .select({
@@ -92,25 +78,13 @@ export function songEntitlementColumns(db: AppDb, userId: string, now: Date) {
     paidThrough: sql<unknown>`${db
       .select({ end: max(subscriptions.currentPeriodEnd) })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, songs.artistId),
-          subscriptionPlaysAt(now),
-        ),
-      )}`,
+      .where(subscriptionToArtistPlays(userId, songs.artistId, now))}`,
     // The start of the period that pays furthest (the one `paidThrough` names): only removed songs ask for it, so
     // the key endpoint's query pays for the lookup only there.
     paidFrom: sql<unknown>`case when ${songs.status} = 'removed' then ${db
       .select({ start: subscriptions.currentPeriodStart })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, songs.artistId),
-          subscriptionPlaysAt(now),
-        ),
-      )
+      .where(subscriptionToArtistPlays(userId, songs.artistId, now))
       .orderBy(desc(subscriptions.currentPeriodEnd))
       .limit(1)} end`,
   };

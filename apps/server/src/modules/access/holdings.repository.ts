@@ -1,6 +1,8 @@
 import { and, countDistinct, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { albums, purchases, songs } from '../../db/schema';
+import { albums, artists, purchases, songs } from '../../db/schema';
+import type { Entitlements } from './access-policy';
+import { loadEntitlements } from './entitlements.repository';
 import { purchaseStands } from './entitlement-rules';
 
 /**
@@ -86,5 +88,59 @@ export class HoldingsRepository {
           setWhere: sql`${purchases.revokedAt} is not null`,
         });
     }
+  }
+}
+
+/** An album with its artist, as streams and downloads of it read it. */
+export interface HeldAlbum {
+  id: string;
+  title: string;
+  cover: string | null;
+  isPremium: boolean;
+  releaseDate: Date;
+  artistId: string;
+  artistName: string;
+  artistOwnerUserId: string | null;
+  /** Deleted after it was sold: it plays and downloads for its buyers only, as the tracks it held then. */
+  deletedAt: Date | null;
+  deletedTrackIds: string[] | null;
+}
+
+/**
+ * The reads of a module that serves what its viewers hold (streams, downloads), which their repositories extend:
+ * the viewer's entitlements, and albums by id, deleted ones included (their buyers keep them).
+ */
+export class HeldItemsReader {
+  constructor(protected readonly db: AppDb) {}
+
+  /** The viewer's entitlements for a batch of songs, albums and artists: the access module's loader. */
+  loadEntitlements(
+    userId: string,
+    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
+    now: Date,
+  ): Promise<Entitlements> {
+    return loadEntitlements(this.db, userId, scope, now);
+  }
+
+  /** The album by id with its artist, deleted ones included (see HeldAlbum.deletedAt; albumTracks lists its songs). */
+  async findAlbum(albumId: string): Promise<HeldAlbum | null> {
+    const [row] = await this.db
+      .select({
+        id: albums.id,
+        title: albums.title,
+        cover: albums.cover,
+        isPremium: albums.isPremium,
+        releaseDate: albums.releaseDate,
+        artistId: albums.artistId,
+        artistName: artists.name,
+        artistOwnerUserId: artists.ownerUserId,
+        deletedAt: albums.deletedAt,
+        deletedTrackIds: albums.deletedTrackIds,
+      })
+      .from(albums)
+      .innerJoin(artists, eq(artists.id, albums.artistId))
+      .where(eq(albums.id, albumId))
+      .limit(1);
+    return row ?? null;
   }
 }

@@ -7,10 +7,12 @@ export {
   holdsSong,
   NO_ENTITLEMENTS,
   REMOVED_SONG_MESSAGE,
+  songFacts,
   type AccessDecision,
   type DenialReason,
   type Entitlements,
   type SongAccessFacts,
+  type SongFactsRow,
   type Viewer,
 } from './access-policy';
 export { assertCanManageArtist, canManageArtist, CATALOG_EDITOR_ROLES } from './catalog-access';
@@ -23,6 +25,11 @@ export {
 } from './download-policy';
 export { EntitlementEvents, type EntitlementChange, type EntitlementListener } from './entitlement-events';
 export { EntitlementGrants } from './entitlement-grants.repository';
-export { PLAYING_SUBSCRIPTION_STATUSES, purchaseStands, subscriptionPlaysAt } from './entitlement-rules';
+export {
+  PLAYING_SUBSCRIPTION_STATUSES,
+  purchaseStands,
+  subscriptionPlaysAt,
+  subscriptionToArtistPlays,
+} from './entitlement-rules';
 export { loadEntitlements, songEntitlementColumns } from './entitlements.repository';
-export { HoldingsRepository } from './holdings.repository';
+export { HeldItemsReader, HoldingsRepository, type HeldAlbum } from './holdings.repository';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config, OidcProviderConfig } from '../../config';
+import { escapeHtml } from '../../platform/html';
 
 /** Who the test sign-in page signs in as: what the page's form asks for. */
 interface TestIdentity {
@@ -22,8 +23,6 @@ export interface DevOidcIssuer {
 const DEV_CLIENT = { id: 'backbeat-development', secret: 'backbeat-development-secret' };
 /** Form fields of the test sign-in page, taken off the query before the issuer sees it. */
 const PAGE_FIELDS = ['backbeat_email', 'backbeat_name', 'backbeat_cancel'];
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A stable subject per e-mail, so signing in again with the same e-mail is the same account. */
 const subjectOf = (email: string) =>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../db/client';
 import type { SessionLoader } from '../../platform/auth';
-import type { SessionRevocations } from '../../platform/session-cache';
+import type { SessionCache, SessionRevocations } from '../../platform/session-cache';
 import type { ModuleContext } from '../index';
 import { MailOutboxRepository, type MailLog } from '../mail';
 import { AccountService } from './account.service';
@@ -20,7 +20,7 @@ import { ProfileRepository } from './profile.repository';
 import { AUTH_RATE_LIMITS, RateLimitService } from './rate-limit.service';
 import { RateLimitRepository } from './rate-limit.repository';
 import { settingsRoutes } from './settings.routes';
-import { SessionsRepository } from './sessions.repository';
+import { findLiveSession, SessionsRepository } from './sessions.repository';
 import { UsersRepository } from './users.repository';
 
 export {
@@ -37,6 +37,14 @@ export { hashPassword, verifyPassword } from './password';
 export function sessionLoader(db: AppDb, revocations: SessionRevocations): SessionLoader {
   const repository = new SessionsRepository(db, revocations);
   return (tokenHash) => repository.confirm(tokenHash);
+}
+
+/**
+ * Whether a session (by id) is still live, for the tokens and links that die with their session (streams,
+ * previews, downloads): the session cache keeps the check off the database most of the time.
+ */
+export function liveSessionCheck(db: AppDb, cache: SessionCache): (sessionId: string) => Promise<boolean> {
+  return (sessionId) => cache.isLive(sessionId, () => findLiveSession(db, sessionId, new Date()));
 }
 
 /**

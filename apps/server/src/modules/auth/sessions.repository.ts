@@ -15,6 +15,23 @@ export interface NewSession {
   ip: string | null;
 }
 
+/**
+ * A session that is neither revoked nor expired (stream, preview and download links live only as long as their
+ * session).
+ */
+export async function findLiveSession(
+  db: AppDb,
+  sessionId: string,
+  now: Date,
+): Promise<{ userId: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Session rows; ending one also drops it from every instance's session cache, so it stops working at once. */
 export class SessionsRepository {
   constructor(

@@ -1,6 +1,6 @@
 import type { Album, Artist, Genre, Song } from '@backbeat/contract';
 import { mediaUrl } from '../../platform/media-url';
-import type { SongDownloadFacts } from '../access';
+import { songFacts, type SongDownloadFacts } from '../access';
 import type { AlbumRow } from './album.repository';
 import type { ArtistRow } from './artist.repository';
 import type { GenreRow } from './genre.repository';
@@ -39,18 +39,8 @@ export function presentSong(row: SongRow, canPlay: boolean, canDownload = false)
 /** The facts the access and download policies decide on, taken from a list row. */
 export function songAccessFacts(row: SongRow): SongDownloadFacts {
   return {
-    id: row.id,
-    accessType: row.accessType,
-    freeToStream: row.freeToStream,
-    artistId: row.artistId,
-    artistName: row.artistName,
-    artistOwnerUserId: row.artistOwnerUserId,
+    ...songFacts({ ...row, removedAt: row.deletedAt }),
     artistAllowsSubscriberDownloads: row.artistAllowsSubscriberDownloads ?? false,
-    album:
-      row.albumId && row.albumTitle !== null
-        ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
-        : null,
-    removedAt: row.deletedAt,
   };
 }
 

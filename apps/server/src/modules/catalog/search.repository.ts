@@ -240,34 +240,39 @@ export class SearchRepository {
       .limit(limit);
   }
 
-  songs(term: string, limit: number, similar = similarOnce(term)): Promise<SongRow[]> {
-    return withTrigramIndex(this.db, async (tx) => {
-      return bestRows(
+  /** The best `limit` rows `query` finds for the term (see bestRows), in one transaction using the trigram index. */
+  private best<T>(
+    term: string,
+    limit: number,
+    similar: SimilarLookup,
+    query: (tx: AppDb, match: Match) => Promise<T[]>,
+  ): Promise<T[]> {
+    return withTrigramIndex(this.db, (tx) =>
+      bestRows(
         tx,
         term,
         limit,
         () => similar(tx),
-        (match) =>
-          tx
-            .select(songListColumns)
-            .from(songs)
-            .where(inArray(songs.id, this.songIdsQuery(term, limit, tx, match)))
-            .orderBy(...bestMatchFirst(songs.searchText, term, songs.id, match)),
-      );
-    });
+        (match) => query(tx, match),
+      ),
+    );
+  }
+
+  songs(term: string, limit: number, similar = similarOnce(term)): Promise<SongRow[]> {
+    return this.best(term, limit, similar, (tx, match) =>
+      tx
+        .select(songListColumns)
+        .from(songs)
+        .where(inArray(songs.id, this.songIdsQuery(term, limit, tx, match)))
+        .orderBy(...bestMatchFirst(songs.searchText, term, songs.id, match)),
+    );
   }
 
   /** The best `limit` artists (for the combined search): similar names are only looked for when needed. */
   artists(term: string, limit: number, similar = similarOnce(term)): Promise<ArtistRow[]> {
-    return withTrigramIndex(this.db, async (tx) => {
-      return bestRows(
-        tx,
-        term,
-        limit,
-        () => similar(tx),
-        (match) => this.artistRows(tx, term, match, { limit, offset: 0 }),
-      );
-    });
+    return this.best(term, limit, similar, (tx, match) =>
+      this.artistRows(tx, term, match, { limit, offset: 0 }),
+    );
   }
 
   private artistRows(tx: AppDb, term: string, match: Match, window: PageWindow): Promise<ArtistRow[]> {
@@ -308,31 +313,23 @@ export class SearchRepository {
   }
 
   albums(term: string, limit: number, similar = similarOnce(term)): Promise<AlbumRow[]> {
-    return withTrigramIndex(this.db, async (tx) => {
-      return bestRows(
-        tx,
-        term,
-        limit,
-        () => similar(tx),
-        (match) => {
-          const candidates = tx
-            .select({ id: albums.id, searchText: albums.searchText })
-            .from(albums)
-            .where(and(match.where(albums.searchText), isNull(albums.deletedAt)))
-            .limit(SEARCH_CANDIDATES)
-            .as('candidates');
-          const best = tx
-            .select({ id: candidates.id })
-            .from(candidates)
-            .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
-            .limit(limit);
-          return tx
-            .select(albumColumns)
-            .from(albums)
-            .where(inArray(albums.id, best))
-            .orderBy(...bestMatchFirst(albums.searchText, term, albums.id, match));
-        },
-      );
+    return this.best(term, limit, similar, (tx, match) => {
+      const candidates = tx
+        .select({ id: albums.id, searchText: albums.searchText })
+        .from(albums)
+        .where(and(match.where(albums.searchText), isNull(albums.deletedAt)))
+        .limit(SEARCH_CANDIDATES)
+        .as('candidates');
+      const best = tx
+        .select({ id: candidates.id })
+        .from(candidates)
+        .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
+        .limit(limit);
+      return tx
+        .select(albumColumns)
+        .from(albums)
+        .where(inArray(albums.id, best))
+        .orderBy(...bestMatchFirst(albums.searchText, term, albums.id, match));
     });
   }
 }

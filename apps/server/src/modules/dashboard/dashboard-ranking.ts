@@ -1,5 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppDb } from '../../db/client';
+import { queryRows, type AppDb } from '../../db/client';
 import {
   itemPlaysRollup,
   itemRevenueRollup,
@@ -137,7 +137,7 @@ export async function rankByBound(
   const exact = new Map<string, number>();
   for (let depth = Math.max(4 * limit, 32); months.length * depth <= MAX_HEAD_ROWS; depth *= 4) {
     // One index descent per month ("nulls last" as the indexes order, so the head is read in index order).
-    const heads = await rows<{ month: string; id: string; v: string | number }>(
+    const heads = await queryRows<{ month: string; id: string; v: string | number }>(
       db,
       sql`select m.month::text as month, h.id, h.v
           from unnest(array[${sql.join(
@@ -217,7 +217,7 @@ async function sumsOver(
     ),
     sql` union all `,
   );
-  const sums = await rows<{ id: string; v: string | number }>(
+  const sums = await queryRows<{ id: string; v: string | number }>(
     db,
     sql`select c.id::text as id, (select coalesce(sum(r.v), 0) from (${runs}) r) as v
         from unnest(array[${sql.join(
@@ -226,9 +226,4 @@ async function sumsOver(
         )}]::uuid[]) as c(id)`,
   );
   return new Map(sums.map((row) => [row.id, Number(row.v)]));
-}
-
-async function rows<T>(db: AppDb, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,50 +1,28 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DownloadFormat, DownloadItemType, Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import type { AppDb } from '../../db/client';
-import { albums, artists, downloads, sessions, songs, users } from '../../db/schema';
-import { type Entitlements, loadEntitlements } from '../access';
+import { toDate } from '../../db/client';
+import { albums, artists, downloads, songs, users } from '../../db/schema';
+import { HeldItemsReader, type HeldAlbum, type SongFactsRow } from '../access';
 
 /** A song as a download needs it: the policy facts, its media state, and what its file is tagged with. */
-export interface DownloadSongRow {
-  id: string;
+export interface DownloadSongRow extends SongFactsRow {
   title: string;
   singer: string;
   status: 'processing' | 'ready' | 'failed' | 'removed';
   hlsPrefix: string | null;
   trackNumber: number | null;
-  accessType: 'subscription' | 'purchase-only';
   /** The song's cover, else its album's (a media-store image key). */
   coverImage: string | null;
-  artistId: string;
-  artistName: string;
-  artistOwnerUserId: string | null;
   artistAllowsSubscriberDownloads: boolean;
-  albumId: string | null;
-  albumTitle: string | null;
-  albumIsPremium: boolean | null;
   albumReleaseDate: Date | null;
   /** Ready songs on the song's album (the "of N" of its track number). */
   albumTrackCount: number | null;
   genreName: string | null;
-  /** When its artist removed it (sold, then deleted); null in the catalogue. */
-  removedAt: Date | null;
 }
 
-export interface DownloadAlbumRow {
-  id: string;
-  title: string;
-  artistName: string;
-  cover: string | null;
-  isPremium: boolean;
-  releaseDate: Date;
-  /** Deleted after it was sold: its buyers download the tracks it held then (`deletedTrackIds`). */
-  deletedAt: Date | null;
-  deletedTrackIds: string[] | null;
-}
-
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+/** An album as its streams and downloads read it (deleted ones included, for their buyers). */
+export type DownloadAlbumRow = HeldAlbum;
 
 const songColumns = {
   id: songs.id,
@@ -69,9 +47,7 @@ const songColumns = {
   removedAt: songs.deletedAt,
 };
 
-export class DownloadsRepository {
-  constructor(private readonly db: AppDb) {}
-
+export class DownloadsRepository extends HeldItemsReader {
   private selectSongs() {
     return this.db
       .select(songColumns)
@@ -92,25 +68,6 @@ export class DownloadsRepository {
   async findSong(songId: string): Promise<DownloadSongRow | null> {
     const [row] = await this.selectSongs().where(eq(songs.id, songId)).limit(1);
     return row ? DownloadsRepository.row(row) : null;
-  }
-
-  async findAlbum(albumId: string): Promise<DownloadAlbumRow | null> {
-    const [row] = await this.db
-      .select({
-        id: albums.id,
-        title: albums.title,
-        artistName: artists.name,
-        cover: albums.cover,
-        isPremium: albums.isPremium,
-        releaseDate: albums.releaseDate,
-        deletedAt: albums.deletedAt,
-        deletedTrackIds: albums.deletedTrackIds,
-      })
-      .from(albums)
-      .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, albumId))
-      .limit(1);
-    return row ?? null;
   }
 
   /**
@@ -144,28 +101,10 @@ export class DownloadsRepository {
     });
   }
 
-  loadEntitlements(
-    userId: string,
-    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
-    now: Date,
-  ): Promise<Entitlements> {
-    return loadEntitlements(this.db, userId, scope, now);
-  }
-
   /** The account's current role; null when it no longer exists. */
   async findRole(userId: string): Promise<Role | null> {
     const [row] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.role ?? null;
-  }
-
-  /** A session that is neither revoked nor expired: a download link lives only as long as its session. */
-  async findLiveSession(sessionId: string, now: Date): Promise<{ userId: string; expiresAt: Date } | null> {
-    const [row] = await this.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
   }
 
   async recordDownload(values: {

@@ -6,7 +6,14 @@ import type {
   DownloadPreparingResponse,
 } from '@backbeat/contract';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { decideSongAccess, decideSongDownload, DOWNLOAD_ALBUM_DENIED, type Viewer } from '../access';
+import {
+  decideSongAccess,
+  decideSongDownload,
+  DOWNLOAD_ALBUM_DENIED,
+  songFacts,
+  type SongDownloadFacts,
+  type Viewer,
+} from '../access';
 import type { RateLimitRule, RateLimitService } from '../auth';
 import type { RenditionRepository } from '../renditions';
 import {
@@ -242,20 +249,8 @@ export class DownloadsService {
   }
 }
 
-function factsOf(song: DownloadSongRow) {
-  return {
-    id: song.id,
-    accessType: song.accessType,
-    artistId: song.artistId,
-    artistName: song.artistName,
-    artistOwnerUserId: song.artistOwnerUserId,
-    artistAllowsSubscriberDownloads: song.artistAllowsSubscriberDownloads,
-    album:
-      song.albumId && song.albumTitle !== null
-        ? { id: song.albumId, title: song.albumTitle, isPremium: song.albumIsPremium ?? false }
-        : null,
-    removedAt: song.removedAt,
-  };
+function factsOf(song: DownloadSongRow): SongDownloadFacts {
+  return { ...songFacts(song), artistAllowsSubscriberDownloads: song.artistAllowsSubscriberDownloads };
 }
 
 function fileNameOf(item: Resolved, format: DownloadFormat): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { RateLimitRepository, RateLimitService } from '../auth';
+import { liveSessionCheck, RateLimitRepository, RateLimitService } from '../auth';
 import { enqueueMp3, RenditionRepository } from '../renditions';
 import { ffmpegLocator } from '../media';
 import { DownloadTokenService } from './download-token.service';
@@ -18,8 +18,7 @@ export async function registerDownloads(api: FastifyInstance, context: ModuleCon
     tokens: new DownloadTokenService(config.secretKey),
     files: { mediaStore: services.mediaStore, ffmpeg: ffmpegLocator(config.ffmpegPath), log: api.log },
     rateLimits: new RateLimitService(new RateLimitRepository(database.db), services.clock),
-    sessionIsLive: (sessionId) =>
-      services.sessionCache.isLive(sessionId, () => repository.findLiveSession(sessionId, new Date())),
+    sessionIsLive: liveSessionCheck(database.db, services.sessionCache),
     queueMp3: (songId) => enqueueMp3(services, songId),
     clock: services.clock,
   });

@@ -79,49 +79,116 @@ export interface PaymentGateway {
   deleteCustomer?(externalId: string): Promise<void>;
 }
 
-/**
- * What a real gateway's describe() answers: against the local emulator (`apiBase`) its mode is `emulator` and its
- * checkout script is the emulator's (`scriptPath`); otherwise `live` or `test`, as its keys say, and the web loads
- * the gateway's own script.
- */
-export function gatewayInfo(gateway: {
-  name: GatewayName;
-  label: string;
-  publishableKey: string;
-  apiBase?: string;
-  scriptPath: string;
-  live: boolean;
-}): GatewayInfo {
-  const emulator = gateway.apiBase ? gateway.apiBase.replace(/\/$/, '') : null;
-  return {
-    name: gateway.name,
-    label: gateway.label,
-    mode: emulator ? 'emulator' : gateway.live ? 'live' : 'test',
-    publishableKey: gateway.publishableKey,
-    scriptUrl: emulator ? `${emulator}${gateway.scriptPath}` : null,
-    subscriptions: true,
-  };
-}
-
 /** What a gateway says of an unpaid order it was asked to cancel (see PaymentGateway.cancelCheckout). */
 export type CheckoutState = 'cancelled' | 'paid' | 'open';
 
 /**
- * The shape of every gateway's cancelCheckout: an order the gateway never heard of has nothing to cancel, a
- * subscription's order cancels its subscription there, and a purchase is the gateway's own call (`purchase`, with
- * the order's gateway id).
+ * The scaffold of the three real gateways (Stripe, Razorpay, PayPal): what they do alike is here, what differs is
+ * their data (`face`, `refundTarget`) and a few functions of their own SDK (`failure`, `paymentRef`, `refundAt`,
+ * `stopRenewals`, `purchaseState`). Each of those may throw the SDK's own errors: the scaffold reads them with
+ * `failure`.
  */
-export async function cancelCheckoutOf(
-  gateway: Pick<PaymentGateway, 'cancelSubscription'>,
-  order: OrderRow,
-  purchase: (externalId: string) => Promise<CheckoutState>,
-): Promise<CheckoutState> {
-  if (!order.externalId) return 'cancelled';
-  if (order.itemType === 'subscription') {
-    await gateway.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
-    return 'cancelled';
+export abstract class GatewayScaffold implements PaymentGateway {
+  abstract readonly name: Exclude<GatewayName, 'sandbox'>;
+
+  constructor(
+    /** The gateway's error as the buyer should read it (AppErrors pass through). */
+    protected readonly failure: (error: unknown) => AppError,
+    /** What the gateway's refunds act on, for the log when a payment names none (e.g. `PaymentIntent`). */
+    protected readonly refundTarget: string,
+  ) {}
+
+  /**
+   * What describe() tells the web: against the local emulator (`apiBase`) its mode is `emulator` and its checkout
+   * script is the emulator's (`scriptPath`); otherwise `live` or `test`, as its keys say, and the web loads the
+   * gateway's own script.
+   */
+  protected abstract face(): {
+    label: string;
+    publishableKey: string;
+    apiBase?: string;
+    scriptPath: string;
+    live: boolean;
+  };
+  /** The gateway's id of the money a refund gives back, or null when the payment names none. */
+  protected abstract paymentRef(order: OrderRow, payment: PaymentRow): string | null;
+  /** The gateway's refund of `ref` (see refund). */
+  protected abstract refundAt(
+    ref: string,
+    order: OrderRow,
+    payment: PaymentRow,
+    request: RefundRequest,
+  ): Promise<RefundReport | null>;
+  /** Stops the gateway's subscription `externalId` from renewing (see cancelSubscription). */
+  protected abstract stopRenewals(externalId: string): Promise<void>;
+  /** What the gateway says of a purchase's order now, made unpayable there where it can be (see cancelCheckout). */
+  protected abstract purchaseState(externalId: string): Promise<CheckoutState>;
+
+  describe(): GatewayInfo {
+    const face = this.face();
+    const emulator = face.apiBase ? face.apiBase.replace(/\/$/, '') : null;
+    return {
+      name: this.name,
+      label: face.label,
+      mode: emulator ? 'emulator' : face.live ? 'live' : 'test',
+      publishableKey: face.publishableKey,
+      scriptUrl: emulator ? `${emulator}${face.scriptPath}` : null,
+      subscriptions: true,
+    };
   }
-  return purchase(order.externalId);
+
+  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
+    const ref = this.paymentRef(order, payment);
+    if (!ref) {
+      throw this.unreachable(new Error(`payment ${payment.id} names no ${this.refundTarget}`), 'unknown');
+    }
+    return this.refundAt(ref, order, payment, request).catch(this.rethrow);
+  }
+
+  async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
+    if (!subscription.externalId) return;
+    await this.stopRenewals(subscription.externalId).catch(this.rethrow);
+  }
+
+  /**
+   * An order the gateway never heard of has nothing to cancel, a subscription's order cancels its subscription
+   * there, and a purchase is the gateway's own call (`purchaseState`, with the order's gateway id).
+   */
+  async cancelCheckout(order: OrderRow): Promise<CheckoutState> {
+    if (!order.externalId) return 'cancelled';
+    if (order.itemType === 'subscription') {
+      await this.cancelSubscription({ externalId: order.externalId } as SubscriptionRow);
+      return 'cancelled';
+    }
+    return this.purchaseState(order.externalId).catch(this.rethrow);
+  }
+
+  /** The gateway could not be reached, or answered what we could not read (see gatewayFailed). */
+  protected unreachable(cause?: unknown, charged: 'nothing' | 'unknown' = 'nothing'): AppError {
+    return gatewayFailed(this.name, cause, charged);
+  }
+
+  private readonly rethrow = (error: unknown): never => {
+    throw this.failure(error);
+  };
+}
+
+/**
+ * A gateway's failure reader (its `failure`): AppErrors pass through; `refusal` says what the SDK's error is: the
+ * gateway's quota (`busy`), a request of ours it refused (`rejected`), or an answer of its own (a card's decline);
+ * anything else is a failure to reach it.
+ */
+export function gatewayFailure(
+  name: GatewayName,
+  refusal: (error: unknown) => 'busy' | 'rejected' | AppError | undefined,
+): (error: unknown) => AppError {
+  return (error) => {
+    if (error instanceof AppError) return error;
+    const refused = refusal(error);
+    if (refused === 'busy') return gatewayBusy(name, error);
+    if (refused === 'rejected') return gatewayRejected(name, error);
+    return refused ?? gatewayFailed(name, error);
+  };
 }
 
 export const GATEWAY_LABELS: Record<GatewayName, string> = {

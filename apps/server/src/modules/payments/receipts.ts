@@ -1,6 +1,7 @@
 import type { MailMessage, Mailer } from '../mail';
 import { formatMoney } from './money';
 import type { OrderRow, PaymentsRepository, RefundRow } from './payments.repository';
+import { escapeHtml } from '../../platform/html';
 
 /** The durable job that mails a receipt; queued in the transaction that recorded the money. */
 export const RECEIPT_JOB = 'payment-receipt';
@@ -14,8 +15,6 @@ const GATEWAY_NAMES: Record<OrderRow['gateway'], string> = {
   paypal: 'PayPal',
   sandbox: 'demo checkout (no money moved)',
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The receipt of a payment, a renewal or a refund, as plain text and simple HTML. */
 /** Why the ledger gave money back by itself, when it did (see PaymentLedger.refuseMoney). */

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { PaymentGateway as GatewayName } from '@backbeat/contract';
 import type { AppDb } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import { subscriptionPlaysAt } from '../access';
+import { subscriptionToArtistPlays } from '../access';
 import type { NewSubscription, SubscriptionRow } from './payments.repository';
 
 /** The user's subscriptions to the artist that are active (not cancelled) and paid through a date after `now`. */
@@ -27,9 +27,7 @@ export class SubscriptionsRepository {
     const [row] = await this.db
       .select()
       .from(subscriptions)
-      .where(
-        and(eq(subscriptions.userId, userId), eq(subscriptions.artistId, artistId), subscriptionPlaysAt(now)),
-      )
+      .where(subscriptionToArtistPlays(userId, artistId, now))
       .orderBy(desc(subscriptions.currentPeriodEnd), desc(subscriptions.createdAt))
       .limit(1)
       .for('update');
@@ -83,14 +81,7 @@ export class SubscriptionsRepository {
     const rows = await this.db
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          ne(subscriptions.id, subscriptionId),
-          subscriptionPlaysAt(now),
-        ),
-      )
+      .where(and(subscriptionToArtistPlays(userId, artistId, now), ne(subscriptions.id, subscriptionId)))
       .limit(1);
     return rows.length > 0;
   }
@@ -128,12 +119,7 @@ export class SubscriptionsRepository {
       .select()
       .from(subscriptions)
       .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.artistId, artistId),
-          subscriptionPlaysAt(now),
-          eq(subscriptions.cancelAtPeriodEnd, false),
-        ),
+        and(subscriptionToArtistPlays(userId, artistId, now), eq(subscriptions.cancelAtPeriodEnd, false)),
       )
       .orderBy(desc(subscriptions.currentPeriodEnd));
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '..';
-import { RateLimitRepository, RateLimitService } from '../auth';
+import { liveSessionCheck, RateLimitRepository, RateLimitService } from '../auth';
 import { enqueuePreview } from '../renditions';
 import { PREVIEW_TOKEN_TTL_MS, PreviewService } from './preview.service';
 import { previewRoutes } from './preview.routes';
@@ -25,12 +25,11 @@ export async function registerStreaming(api: FastifyInstance, context: ModuleCon
     (songId) => repository.findReadyMediaPrefix(songId),
     context.config.segmentBaseUrl,
   );
-  const { sessionCache } = context.services;
+  const sessionIsLive = liveSessionCheck(context.database.db, context.services.sessionCache);
   const service = new StreamingService(repository, new StreamTokenService(context.config.secretKey), media, {
     clock: context.services.clock,
-    // A stream token dies with its session; the session cache keeps the check off the database most of the time.
-    sessionIsLive: (sessionId) =>
-      sessionCache.isLive(sessionId, () => repository.findLiveSession(sessionId, new Date())),
+    // A stream token dies with its session.
+    sessionIsLive,
   });
   context.services.entitlements.on((change) => service.forgetAllowed(change));
   // Previews: their own files (a StreamMedia over the songs' current previews) and their own token kind.
@@ -53,8 +52,7 @@ export async function registerStreaming(api: FastifyInstance, context: ModuleCon
     tokens: new StreamTokenService(context.config.secretKey, PREVIEW_TOKEN_TTL_MS, 'preview'),
     media: previewMedia,
     rateLimits: new RateLimitService(new RateLimitRepository(context.database.db), context.services.clock),
-    sessionIsLive: (sessionId) =>
-      sessionCache.isLive(sessionId, () => repository.findLiveSession(sessionId, new Date())),
+    sessionIsLive,
     queuePreview: (songId) => enqueuePreview(context.services, songId),
     clock: context.services.clock,
   });

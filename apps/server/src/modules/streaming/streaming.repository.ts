@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, exists, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@backbeat/contract';
 import { albumTracks } from '../../db/album-tracks';
-import type { AppDb } from '../../db/client';
+import { queryRows, toDate } from '../../db/client';
 import {
   albums,
   artists,
@@ -9,18 +9,19 @@ import {
   PLAYABLE_SONG_STATUSES,
   plays,
   purchases,
-  sessions,
   songRenditions,
   songs,
   subscriptions,
 } from '../../db/schema';
 import {
   type Entitlements,
-  loadEntitlements,
+  type HeldAlbum,
+  HeldItemsReader,
   purchaseStands,
   type SongAccessFacts,
+  songFacts,
   songEntitlementColumns,
-  subscriptionPlaysAt,
+  subscriptionToArtistPlays,
 } from '../access';
 
 export type ProcessingStatus = 'processing' | 'ready' | 'failed' | 'removed';
@@ -42,17 +43,8 @@ export interface SongAccessRow {
   entitlements: Entitlements;
 }
 
-export interface AlbumStreamRow {
-  id: string;
-  title: string;
-  isPremium: boolean;
-  artistId: string;
-  artistName: string;
-  artistOwnerUserId: string | null;
-  /** Deleted after it was sold: it streams for its buyers only, as the tracks it held then. */
-  deletedAt: Date | null;
-  deletedTrackIds: string[] | null;
-}
+/** An album as its streams and downloads read it (deleted ones included, for their buyers). */
+export type AlbumStreamRow = HeldAlbum;
 
 export interface AlbumSongRow {
   id: string;
@@ -81,12 +73,7 @@ export interface RecentlyPlayedRow {
   playedAt: Date;
 }
 
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
-
-export class StreamingRepository {
-  constructor(private readonly db: AppDb) {}
-
+export class StreamingRepository extends HeldItemsReader {
   /**
    * The song, its artist and album, and the viewer's purchases and paid-through subscription for it, in ONE
    * indexed query: the key endpoint runs it on every key fetch.
@@ -121,19 +108,7 @@ export class StreamingRepository {
     const paidThrough = toDate(row.paidThrough);
     const paidFrom = toDate(row.paidFrom);
     return {
-      facts: {
-        id: row.id,
-        accessType: row.accessType,
-        freeToStream: row.freeToStream,
-        artistId: row.artistId,
-        artistName: row.artistName,
-        artistOwnerUserId: row.artistOwnerUserId,
-        album:
-          row.albumId && row.albumTitle !== null
-            ? { id: row.albumId, title: row.albumTitle, isPremium: row.albumIsPremium ?? false }
-            : null,
-        removedAt: row.removedAt,
-      },
+      facts: songFacts(row),
       media: {
         status: row.status,
         failureReason: row.failureReason,
@@ -150,25 +125,6 @@ export class StreamingRepository {
     };
   }
 
-  /** The viewer's entitlements for a batch of songs (album streams): the access module's loader. */
-  loadEntitlements(
-    userId: string,
-    scope: { songIds: string[]; albumIds: string[]; artistIds: string[] },
-    now: Date,
-  ): Promise<Entitlements> {
-    return loadEntitlements(this.db, userId, scope, now);
-  }
-
-  /** A session that is neither revoked nor expired (a stream token lives only as long as its session). */
-  async findLiveSession(sessionId: string, now: Date): Promise<{ userId: string; expiresAt: Date } | null> {
-    const [row] = await this.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** Where a playable (ready or removed) song's HLS files live; null for unknown or unready songs. */
   async findReadyMediaPrefix(songId: string): Promise<string | null> {
     const [row] = await this.db
@@ -177,25 +133,6 @@ export class StreamingRepository {
       .where(and(eq(songs.id, songId), inArray(songs.status, [...PLAYABLE_SONG_STATUSES])))
       .limit(1);
     return row?.hlsPrefix ?? null;
-  }
-
-  async findAlbum(albumId: string): Promise<AlbumStreamRow | null> {
-    const [row] = await this.db
-      .select({
-        id: albums.id,
-        title: albums.title,
-        isPremium: albums.isPremium,
-        artistId: albums.artistId,
-        artistName: artists.name,
-        artistOwnerUserId: artists.ownerUserId,
-        deletedAt: albums.deletedAt,
-        deletedTrackIds: albums.deletedTrackIds,
-      })
-      .from(albums)
-      .innerJoin(artists, eq(artists.id, albums.artistId))
-      .where(eq(albums.id, albumId))
-      .limit(1);
-    return row ?? null;
   }
 
   /**
@@ -302,7 +239,9 @@ export class StreamingRepository {
   }): Promise<boolean> {
     const at = play.playedAt.toISOString();
     const f = audioFetches;
-    const result = await this.db.execute(sql`
+    const counted = await queryRows(
+      this.db,
+      sql`
       with consumed as (
         update ${f} set counted_at = ${at}::timestamptz
         where ${f.userId} = ${play.userId}::uuid and ${f.songId} = ${play.songId}::uuid
@@ -314,9 +253,9 @@ export class StreamingRepository {
       insert into ${plays} (user_id, song_id, seconds_listened, kind, played_at)
       select ${play.userId}::uuid, ${play.songId}::uuid, ${play.secondsListened}, 'full', ${at}::timestamptz
       from consumed
-      returning id`);
-    // Both drivers answer { rows }.
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      returning id`,
+    );
+    return counted.length > 0;
   }
 
   /** Distinct songs the user played in full (previews are not listens), latest play first. */
@@ -336,9 +275,7 @@ export class StreamingRepository {
           .from(subscriptions)
           .where(
             and(
-              eq(subscriptions.userId, userId),
-              eq(subscriptions.artistId, songs.artistId),
-              subscriptionPlaysAt(now),
+              subscriptionToArtistPlays(userId, songs.artistId, now),
               lte(subscriptions.currentPeriodStart, songs.deletedAt),
             ),
           ),

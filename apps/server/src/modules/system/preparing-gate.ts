@@ -47,24 +47,24 @@ export const preparingGate = fp<{ preparation: CataloguePreparation }>(
   { name: 'preparing-gate' },
 );
 
-function answerApi(request: FastifyRequest, reply: FastifyReply, snapshot: PreparationSnapshot) {
+/** A 503 "try again shortly", kept out of the request log (see quietRequests). */
+function preparing(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   quietRequests.add(request);
-  void reply
+  return reply
     .code(503)
     .header('retry-after', String(PREPARING_RETRY_AFTER_SEC))
-    .header('cache-control', 'no-store')
-    .send({
-      message: `${preparationHeadline(snapshot)}. Backbeat answers as soon as it is ready; try again in a moment.`,
-      code: CATALOGUE_PREPARING,
-    });
+    .header('cache-control', 'no-store');
+}
+
+function answerApi(request: FastifyRequest, reply: FastifyReply, snapshot: PreparationSnapshot) {
+  void preparing(request, reply).send({
+    message: `${preparationHeadline(snapshot)}. Backbeat answers as soon as it is ready; try again in a moment.`,
+    code: CATALOGUE_PREPARING,
+  });
 }
 
 function answerPage(request: FastifyRequest, reply: FastifyReply, snapshot: PreparationSnapshot) {
-  quietRequests.add(request);
-  void reply
-    .code(503)
-    .header('retry-after', String(PREPARING_RETRY_AFTER_SEC))
-    .header('cache-control', 'no-store')
+  void preparing(request, reply)
     .type('text/html; charset=utf-8')
     .send(
       waitingPage({

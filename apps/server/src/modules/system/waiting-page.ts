@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../platform/html';
+
 /**
  * The page a browser gets while Backbeat starts (modules/system/early-listener.ts) or prepares the demo catalogue
  * (preparing-gate.ts): no script (the CSP allows none inline, and none is needed), a meta refresh that turns it into
@@ -15,8 +17,6 @@ export interface WaitingPage {
   note: string;
   refreshSec: number;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function waitingPage(page: WaitingPage): string {
   const headline = escapeHtml(page.headline);

@@ -10,21 +10,10 @@ import {
   TransactionSearchController,
   type OAuthToken,
 } from '@paypal/paypal-server-sdk';
-import type { GatewayInfo } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import { toDecimalString } from '../money';
-import {
-  cancelCheckoutOf,
-  gatewayBusy,
-  gatewayFailed,
-  gatewayInfo,
-  gatewayRejected,
-  type CheckoutState,
-  type PaymentGateway,
-  type RefundReport,
-  type RefundRequest,
-} from '../payment-gateway';
-import type { OrderRow, PaymentRow, SubscriptionRow } from '../payments.repository';
+import { gatewayFailure, GatewayScaffold, type CheckoutState, type RefundRequest } from '../payment-gateway';
+import type { OrderRow, PaymentRow } from '../payments.repository';
 import { paypalRefundReport, type Json } from './paypal.facts';
 
 export interface PaypalSettings {
@@ -103,16 +92,14 @@ export function paypalIssue(
 }
 
 /** PayPal's refusal as a clear failure for the buyer; PayPal's own words go to the log with the error. */
-export function paypalFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+export const paypalFailure = gatewayFailure('paypal', (error) => {
   const issue = paypalIssue(error);
-  if (issue?.status === 429) return gatewayBusy('paypal', error);
-  if (issue && issue.status < 500) return gatewayRejected('paypal', error);
-  return gatewayFailed('paypal', error);
-}
+  if (issue?.status === 429) return 'busy';
+  return issue && issue.status < 500 ? 'rejected' : undefined;
+});
 
 /** PayPal through its server SDK (orders, captures, refunds, subscriptions) and its documented REST calls. */
-export class PaypalGateway implements PaymentGateway {
+export class PaypalGateway extends GatewayScaffold {
   readonly name = 'paypal' as const;
   readonly client: Client;
   readonly orders: OrdersController;
@@ -123,6 +110,7 @@ export class PaypalGateway implements PaymentGateway {
   private token: OAuthToken | undefined;
 
   constructor(readonly settings: PaypalSettings) {
+    super(paypalFailure, 'PayPal sale');
     this.agent = settings.apiBase ? emulatorAgent(settings.apiBase) : undefined;
     this.client = new Client({
       clientCredentialsAuthCredentials: {
@@ -145,15 +133,14 @@ export class PaypalGateway implements PaymentGateway {
     return this.settings.environment === 'live' ? 'api-m.paypal.com' : 'api-m.sandbox.paypal.com';
   }
 
-  describe(): GatewayInfo {
-    return gatewayInfo({
-      name: 'paypal',
+  protected face() {
+    return {
       label: 'PayPal',
       publishableKey: this.settings.clientId,
       apiBase: this.settings.apiBase,
       scriptPath: '/sdk/js',
       live: this.settings.environment === 'live',
-    });
+    };
   }
 
   /**
@@ -195,7 +182,7 @@ export class PaypalGateway implements PaymentGateway {
         },
       );
       request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', (error) => reject(gatewayFailed('paypal', error)));
+      request.on('error', (error) => reject(this.unreachable(error)));
       request.end(payload);
     });
   }
@@ -306,60 +293,52 @@ export class PaypalGateway implements PaymentGateway {
   // ---------------------------------------------------------------------------------------------------------
 
   /**
+   * A purchase refunds its capture; a subscription its sale, the payment's own id (payments recorded before sale ids
+   * were kept name it as their reference).
+   */
+  protected paymentRef(order: OrderRow, payment: PaymentRow): string | null {
+    if (order.itemType !== 'subscription') return payment.externalId;
+    return payment.externalId.includes('@') ? payment.reference : payment.externalId;
+  }
+
+  /**
    * Refunds a capture (a purchase) through the SDK, or a subscription's sale through PayPal's v1 sale refund (the
    * SDK has none). PayPal answers COMPLETED for an immediate refund.
    */
-  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
+  protected async refundAt(ref: string, order: OrderRow, payment: PaymentRow, request: RefundRequest) {
     const note = request.reason?.slice(0, 250);
+    if (order.itemType === 'subscription') {
+      const refund = await this.rest<Json>('POST', `/v1/payments/sale/${encodeURIComponent(ref)}/refund`, {
+        amount: {
+          total: toDecimalString(request.amount ?? payment.amount, payment.currency),
+          currency: payment.currency,
+        },
+        ...(note && { description: note }),
+      });
+      return paypalRefundReport({ ...refund, status: String(refund.state ?? '').toUpperCase() }, ref);
+    }
     const amount =
       request.amount !== undefined
         ? { value: toDecimalString(request.amount, payment.currency), currencyCode: payment.currency }
         : undefined;
-    if (order.itemType === 'subscription') {
-      // Sale ids are the payment's own id; payments recorded before sale ids were kept name it as their reference.
-      const saleId = payment.externalId.includes('@') ? payment.reference : payment.externalId;
-      if (!saleId) {
-        throw gatewayFailed('paypal', new Error(`payment ${payment.id} names no PayPal sale`), 'unknown');
-      }
-      let refund: Json;
-      try {
-        refund = await this.rest<Json>('POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {
-          amount: {
-            total: toDecimalString(request.amount ?? payment.amount, payment.currency),
-            currency: payment.currency,
-          },
-          ...(note && { description: note }),
-        });
-      } catch (error) {
-        throw paypalFailure(error);
-      }
-      return paypalRefundReport({ ...refund, status: String(refund.state ?? '').toUpperCase() }, saleId);
-    }
-    try {
-      const response = await this.captures.refundCapturedPayment({
-        captureId: payment.externalId,
-        paypalRequestId: request.idempotencyKey,
-        body: { noteToPayer: note, ...(amount && { amount }) },
-      });
-      return paypalRefundReport(JSON.parse(String(response.body)) as Json, payment.externalId);
-    } catch (error) {
-      throw paypalFailure(error);
-    }
+    const response = await this.captures.refundCapturedPayment({
+      captureId: ref,
+      paypalRequestId: request.idempotencyKey,
+      body: { noteToPayer: note, ...(amount && { amount }) },
+    });
+    return paypalRefundReport(JSON.parse(String(response.body)) as Json, ref);
   }
 
   /** PayPal cancels a subscription at once: no more charges; access lasts to the end of the period paid for. */
-  async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
-    if (!subscription.externalId) return;
+  protected async stopRenewals(externalId: string): Promise<void> {
     try {
       await this.subscriptions.cancelSubscription({
-        id: subscription.externalId,
+        id: externalId,
         body: { reason: 'Cancelled by the subscriber on Backbeat' },
       });
     } catch (error) {
-      const issue = paypalIssue(error);
       // Already cancelled (or never approved) at PayPal: nothing left to stop.
-      if (issue?.issue === 'SUBSCRIPTION_STATUS_INVALID') return;
-      throw paypalFailure(error);
+      if (paypalIssue(error)?.issue !== 'SUBSCRIPTION_STATUS_INVALID') throw error;
     }
   }
 
@@ -367,16 +346,14 @@ export class PaypalGateway implements PaymentGateway {
    * A PayPal order cannot be voided before its capture: an order that must not be paid is left to expire there,
    * and Backbeat refuses to capture it. A subscription never approved is cancelled.
    */
-  cancelCheckout(order: OrderRow): Promise<CheckoutState> {
-    return cancelCheckoutOf(this, order, async (orderId) => {
-      try {
-        const { body } = await this.orders.getOrder({ id: orderId });
-        return (JSON.parse(String(body)) as Json).status === 'COMPLETED' ? 'paid' : 'open';
-      } catch (error) {
-        // PayPal forgets an order nobody captured within three hours: it can no longer be paid.
-        if (paypalIssue(error)?.status === 404) return 'cancelled';
-        throw paypalFailure(error);
-      }
-    });
+  protected async purchaseState(orderId: string): Promise<CheckoutState> {
+    try {
+      const { body } = await this.orders.getOrder({ id: orderId });
+      return (JSON.parse(String(body)) as Json).status === 'COMPLETED' ? 'paid' : 'open';
+    } catch (error) {
+      // PayPal forgets an order nobody captured within three hours: it can no longer be paid.
+      if (paypalIssue(error)?.status === 404) return 'cancelled';
+      throw error;
+    }
   }
 }

@@ -1,19 +1,14 @@
 import Razorpay from 'razorpay';
 import razorpayUtils from 'razorpay/dist/utils/razorpay-utils.js';
-import type { GatewayInfo } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
 import {
-  cancelCheckoutOf,
-  gatewayBusy,
-  gatewayFailed,
-  gatewayInfo,
-  gatewayRejected,
+  gatewayFailure,
+  GatewayScaffold,
   type CheckoutState,
-  type PaymentGateway,
   type RefundReport,
   type RefundRequest,
 } from '../payment-gateway';
-import type { OrderRow, PaymentRow, SubscriptionRow } from '../payments.repository';
+import type { OrderRow, PaymentRow } from '../payments.repository';
 import { RazorpayApi, RazorpayApiError, type RzpDispute, type RzpRefund } from './razorpay-api';
 
 export interface RazorpaySettings {
@@ -29,14 +24,11 @@ export interface RazorpaySettings {
  * payment) keeps Razorpay's description, written for buyers; anything else is a clear gateway failure, and
  * Razorpay's words go to the log.
  */
-export function razorpayFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof RazorpayApiError) {
-    if (error.statusCode === 429) return gatewayBusy('razorpay', error);
-    if (error.statusCode < 500) return gatewayRejected('razorpay', error);
-  }
-  return gatewayFailed('razorpay', error);
-}
+export const razorpayFailure = gatewayFailure('razorpay', (error) => {
+  if (!(error instanceof RazorpayApiError)) return undefined;
+  if (error.statusCode === 429) return 'busy';
+  return error.statusCode < 500 ? 'rejected' : undefined;
+});
 
 /** A processed Razorpay refund in the ledger's terms. */
 export function razorpayRefundReport(refund: RzpRefund, reason: string | null = null): RefundReport {
@@ -70,11 +62,12 @@ export function razorpayDisputeReports(dispute: RzpDispute): RefundReport[] {
     : [taken];
 }
 
-export class RazorpayGateway implements PaymentGateway {
+export class RazorpayGateway extends GatewayScaffold {
   readonly name = 'razorpay' as const;
   readonly api: RazorpayApi;
 
   constructor(readonly settings: RazorpaySettings) {
+    super(razorpayFailure, 'Razorpay payment');
     this.api = new RazorpayApi({
       keyId: settings.keyId,
       keySecret: settings.keySecret,
@@ -82,15 +75,14 @@ export class RazorpayGateway implements PaymentGateway {
     });
   }
 
-  describe(): GatewayInfo {
-    return gatewayInfo({
-      name: 'razorpay',
+  protected face() {
+    return {
       label: 'Razorpay (UPI, cards, netbanking)',
       publishableKey: this.settings.keyId,
       apiBase: this.settings.apiBase,
       scriptPath: '/v1/checkout.js',
       live: this.settings.keyId.startsWith('rzp_live_'),
-    });
+    };
   }
 
   /** Checkout's result for an order or a subscription, checked with the SDK's own helper. */
@@ -124,53 +116,34 @@ export class RazorpayGateway implements PaymentGateway {
     if (!valid) throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid Razorpay signature');
   }
 
+  protected paymentRef(_order: OrderRow, payment: PaymentRow): string | null {
+    return payment.externalId.startsWith('pay_') ? payment.externalId : payment.reference;
+  }
+
   /** Refunds the payment (in full unless an amount is given); processed at once, or pending until its webhook. */
-  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
-    const paymentId = payment.externalId.startsWith('pay_') ? payment.externalId : payment.reference;
-    if (!paymentId) {
-      throw gatewayFailed(
-        'razorpay',
-        new Error(`payment ${payment.id} names no Razorpay payment`),
-        'unknown',
-      );
-    }
-    try {
-      const refund = await this.api.refundPayment(paymentId, {
-        amount: request.amount ?? payment.amount,
-        // Razorpay keeps a receipt per refund: our key, so a repeated request is recognisable in its dashboard.
-        receipt: request.idempotencyKey.slice(0, 40),
-        notes: { order_id: order.id, ...(request.reason ? { note: request.reason.slice(0, 250) } : {}) },
-      });
-      return refund.status === 'processed' ? razorpayRefundReport(refund, request.reason) : null;
-    } catch (error) {
-      throw razorpayFailure(error);
-    }
+  protected async refundAt(paymentId: string, order: OrderRow, payment: PaymentRow, request: RefundRequest) {
+    const refund = await this.api.refundPayment(paymentId, {
+      amount: request.amount ?? payment.amount,
+      // Razorpay keeps a receipt per refund: our key, so a repeated request is recognisable in its dashboard.
+      receipt: request.idempotencyKey.slice(0, 40),
+      notes: { order_id: order.id, ...(request.reason ? { note: request.reason.slice(0, 250) } : {}) },
+    });
+    return refund.status === 'processed' ? razorpayRefundReport(refund, request.reason) : null;
   }
 
   /** Stops renewals at the end of the current cycle (`cancel_at_cycle_end`); a subscription never paid ends now. */
-  async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
-    if (!subscription.externalId) return;
-    try {
-      const remote = await this.api.fetchSubscription(subscription.externalId);
-      if (['cancelled', 'completed', 'expired'].includes(remote.status)) return;
-      await this.api.cancelSubscription(subscription.externalId, remote.status !== 'created');
-    } catch (error) {
-      throw razorpayFailure(error);
-    }
+  protected async stopRenewals(externalId: string): Promise<void> {
+    const remote = await this.api.fetchSubscription(externalId);
+    if (['cancelled', 'completed', 'expired'].includes(remote.status)) return;
+    await this.api.cancelSubscription(externalId, remote.status !== 'created');
   }
 
   /**
    * Razorpay orders cannot be cancelled: an order that must not be paid stays open there, and a payment made on it
    * anyway is refused at capture (an authorized payment Razorpay releases by itself) or refunded.
    */
-  cancelCheckout(order: OrderRow): Promise<CheckoutState> {
-    return cancelCheckoutOf(this, order, async (orderId) => {
-      try {
-        const remote = await this.api.fetchOrder(orderId);
-        return remote.status === 'paid' ? 'paid' : 'open';
-      } catch (error) {
-        throw razorpayFailure(error);
-      }
-    });
+  protected async purchaseState(orderId: string): Promise<CheckoutState> {
+    const remote = await this.api.fetchOrder(orderId);
+    return remote.status === 'paid' ? 'paid' : 'open';
   }
 }

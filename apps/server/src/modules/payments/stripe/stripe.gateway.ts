@@ -1,18 +1,7 @@
 import Stripe from 'stripe';
-import type { GatewayInfo } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import {
-  cancelCheckoutOf,
-  gatewayBusy,
-  gatewayFailed,
-  gatewayInfo,
-  gatewayRejected,
-  type CheckoutState,
-  type PaymentGateway,
-  type RefundReport,
-  type RefundRequest,
-} from '../payment-gateway';
-import type { OrderRow, PaymentRow, SubscriptionRow } from '../payments.repository';
+import { gatewayFailure, GatewayScaffold, type CheckoutState, type RefundRequest } from '../payment-gateway';
+import type { OrderRow, PaymentRow } from '../payments.repository';
 import { stripeRefundReport } from './stripe.facts';
 
 export interface StripeSettings {
@@ -43,40 +32,39 @@ export function createStripeClient(settings: StripeSettings): Stripe {
  * Stripe's error as the buyer should read it: a card's own message (Stripe writes those for buyers), else a clear
  * gateway failure; Stripe's own words go to the log with the error.
  */
-export function stripeFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+export const stripeFailure = gatewayFailure('stripe', (error) => {
   if (error instanceof Stripe.errors.StripeCardError) {
     return new AppError(402, 'PAYMENT_DECLINED', error.message, { declineCode: error.decline_code ?? null });
   }
-  if (error instanceof Stripe.errors.StripeRateLimitError) return gatewayBusy('stripe', error);
+  if (error instanceof Stripe.errors.StripeRateLimitError) return 'busy';
   if (
     error instanceof Stripe.errors.StripeInvalidRequestError ||
     error instanceof Stripe.errors.StripeIdempotencyError ||
     error instanceof Stripe.errors.StripePermissionError
   ) {
-    return gatewayRejected('stripe', error);
+    return 'rejected';
   }
-  return gatewayFailed('stripe', error);
-}
+  return undefined;
+});
 
 /** Stripe in Backbeat's terms: what the web needs, refunds, and stopping a subscription's renewals. */
-export class StripeGateway implements PaymentGateway {
+export class StripeGateway extends GatewayScaffold {
   readonly name = 'stripe' as const;
   readonly client: Stripe;
 
   constructor(readonly settings: StripeSettings) {
+    super(stripeFailure, 'PaymentIntent');
     this.client = createStripeClient(settings);
   }
 
-  describe(): GatewayInfo {
-    return gatewayInfo({
-      name: 'stripe',
+  protected face() {
+    return {
       label: 'Card (Stripe)',
       publishableKey: this.settings.publishableKey,
       apiBase: this.settings.apiBase,
       scriptPath: '/v3/',
       live: this.settings.secretKey.startsWith('sk_live_'),
-    });
+    };
   }
 
   /**
@@ -106,24 +94,26 @@ export class StripeGateway implements PaymentGateway {
    * Refunds the PaymentIntent behind the payment (a purchase's own intent, or the invoice's intent kept as the
    * payment's reference). Stripe reports card refunds `succeeded` or `pending`; only a succeeded one is final now.
    */
-  async refund(order: OrderRow, payment: PaymentRow, request: RefundRequest): Promise<RefundReport | null> {
-    const paymentIntent = payment.externalId.startsWith('pi_') ? payment.externalId : payment.reference;
-    if (!paymentIntent)
-      throw gatewayFailed('stripe', new Error(`payment ${payment.id} names no PaymentIntent`), 'unknown');
-    try {
-      const refund = await this.client.refunds.create(
-        {
-          payment_intent: paymentIntent,
-          ...(request.amount !== undefined && { amount: request.amount }),
-          reason: request.cause === 'duplicate_payment' ? 'duplicate' : 'requested_by_customer',
-          metadata: { order_id: order.id, ...(request.reason ? { note: request.reason.slice(0, 400) } : {}) },
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return refund.status === 'succeeded' ? stripeRefundReport(refund, paymentIntent) : null;
-    } catch (error) {
-      throw stripeFailure(error);
-    }
+  protected paymentRef(_order: OrderRow, payment: PaymentRow): string | null {
+    return payment.externalId.startsWith('pi_') ? payment.externalId : payment.reference;
+  }
+
+  protected async refundAt(
+    paymentIntent: string,
+    order: OrderRow,
+    _payment: PaymentRow,
+    request: RefundRequest,
+  ) {
+    const refund = await this.client.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        ...(request.amount !== undefined && { amount: request.amount }),
+        reason: request.cause === 'duplicate_payment' ? 'duplicate' : 'requested_by_customer',
+        metadata: { order_id: order.id, ...(request.reason ? { note: request.reason.slice(0, 400) } : {}) },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return refund.status === 'succeeded' ? stripeRefundReport(refund, paymentIntent) : null;
   }
 
   /** DELETE /v1/customers/:id (Stripe also cancels the customer's subscriptions); a 404 means already gone. */
@@ -132,40 +122,29 @@ export class StripeGateway implements PaymentGateway {
       await this.client.customers.del(externalId);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return;
-      throw gatewayFailed('stripe', error instanceof Error ? error.message : undefined);
+      throw this.unreachable(error instanceof Error ? error.message : undefined);
     }
   }
 
-  async cancelSubscription(subscription: SubscriptionRow): Promise<void> {
-    if (!subscription.externalId) return;
-    try {
-      const remote = await this.client.subscriptions.retrieve(subscription.externalId);
-      if (remote.status === 'canceled' || remote.status === 'incomplete_expired') return;
-      if (remote.status === 'incomplete') {
-        // Never paid: nothing to keep playing, it ends now.
-        await this.client.subscriptions.cancel(subscription.externalId);
-        return;
-      }
-      if (!remote.cancel_at_period_end) {
-        await this.client.subscriptions.update(subscription.externalId, { cancel_at_period_end: true });
-      }
-    } catch (error) {
-      throw stripeFailure(error);
+  protected async stopRenewals(externalId: string): Promise<void> {
+    const remote = await this.client.subscriptions.retrieve(externalId);
+    if (remote.status === 'canceled' || remote.status === 'incomplete_expired') return;
+    if (remote.status === 'incomplete') {
+      // Never paid: nothing to keep playing, it ends now.
+      await this.client.subscriptions.cancel(externalId);
+      return;
+    }
+    if (!remote.cancel_at_period_end) {
+      await this.client.subscriptions.update(externalId, { cancel_at_period_end: true });
     }
   }
 
   /** Cancels an order's PaymentIntent unless it was paid meanwhile (a cancelled intent can no longer be paid). */
-  cancelCheckout(order: OrderRow): Promise<CheckoutState> {
-    return cancelCheckoutOf(this, order, async (intentId) => {
-      try {
-        const intent = await this.client.paymentIntents.retrieve(intentId);
-        if (intent.status === 'succeeded' || intent.status === 'processing') return 'paid';
-        if (intent.status === 'canceled') return 'cancelled';
-        await this.client.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' });
-        return 'cancelled';
-      } catch (error) {
-        throw stripeFailure(error);
-      }
-    });
+  protected async purchaseState(intentId: string): Promise<CheckoutState> {
+    const intent = await this.client.paymentIntents.retrieve(intentId);
+    if (intent.status === 'succeeded' || intent.status === 'processing') return 'paid';
+    if (intent.status === 'canceled') return 'cancelled';
+    await this.client.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' });
+    return 'cancelled';
   }
 }
