@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DRIVERS } from './drivers';
-import { commandArbitrary } from './commands';
+import { commandArbitrary, REGRESSIONS, type Command } from './commands';
 import { runHistory } from './model';
 import { PROFILE } from './profile';
 import { SUBSCRIPTION_DRIVERS } from './subscription-drivers';
@@ -47,7 +47,11 @@ export function modelSuite(gateway: keyof typeof DRIVERS): void {
             violations.push(...real.violations);
             for (const label of real.reached) reached[label] = (reached[label] ?? 0) + 1;
           }),
-          { numRuns: RUNS, ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}) },
+          {
+            numRuns: RUNS,
+            examples: REGRESSIONS.map(({ history }) => [history()] as [Iterable<Command>]),
+            ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}),
+          },
         )
         .finally(() => {
           if (PROFILE && process.env.MODEL_PROFILE) {

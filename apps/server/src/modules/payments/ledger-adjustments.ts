@@ -60,8 +60,10 @@ export class LedgerAdjustments {
           'refunded',
           unit.now,
         );
-        return;
       }
+      // Refused money on an order does not mean the order never granted: a second payment on the same checkout is
+      // refused while the first one bought the song. With no money left, whatever the order gave goes (taking back
+      // what an order never gave changes nothing).
       await this.takeBack(unit, order);
       return;
     }
