@@ -15,6 +15,13 @@ export { Pager } from './pager';
 export { Skeleton } from './skeleton';
 export { Spinner } from './spinner';
 export { TextField, type TextFieldProps } from './text-field';
+export {
+  FieldError,
+  FieldFrame,
+  fieldControlClass,
+  type FieldControlProps,
+  type FieldFrameProps,
+} from './field-frame';
 export { FormAlert } from './form-alert';
 export { Prose } from './prose';
 export { QueryErrorState } from './query-error-state';
