@@ -1,10 +1,11 @@
 import { use, type ReactNode } from 'react';
-import { Archive, Gift, Heart, Lock, Loader } from 'lucide-react';
-import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
+import { Archive, Gift, Lock, Loader } from 'lucide-react';
+import { CoverArt, Skeleton, cx } from '../../../components/ui';
 import { formatDuration } from '../../../lib/format';
 import { AddToPlaylistMenu } from '../../playlists';
 import { SongPlayButton, SongPreviewButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
+import { LikeButton } from '../../../components/like-button';
 import { SongLockActionContext, unlockText } from '../../../components/song-lock-action';
 import { AlbumLink, ArtistCredit, DurationColumn } from '../../../components/song-row-parts';
 
@@ -180,15 +181,7 @@ function SongRow({
         {processing ? null : <AddToPlaylistMenu song={song} />}
         {rowAction?.(song)}
         {onToggleLike ? (
-          <IconButton
-            label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
-            aria-pressed={liked}
-            size="sm"
-            variant={liked ? 'active' : 'ghost'}
-            onClick={() => onToggleLike(song)}
-          >
-            <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-          </IconButton>
+          <LikeButton title={song.title} liked={liked} onToggle={() => onToggleLike(song)} size="sm" />
         ) : null}
         <DurationColumn seconds={song.duration} />
       </div>
