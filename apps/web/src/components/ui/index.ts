@@ -29,4 +29,5 @@ export { Modal } from './modal';
 export { ConfirmDialog } from './confirm-dialog';
 export { CoverArt } from './cover-art';
 export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';
+export { MenuError, MenuLoading, useMenuPopover } from './menu-popover';
 export { NotFoundState } from './not-found-state';
