@@ -3,56 +3,22 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Album, Artist, Song, User } from '@backbeat/contract';
+import type { Album, Artist, User } from '@backbeat/contract';
 import { backbeatApi } from '../../lib/api-query';
 import { authReducer, createInitialAuthState } from '../auth';
+import { makeUser as makeAuthUser } from '../auth/auth.test-fixtures';
+import { makeSong } from '../catalog/catalog.test-fixtures';
 import { streamReducer } from '../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../player/player.slice';
 import type { Order } from './commerce.types';
 
+/** A listener who has chosen genres, so the genre picker does not interrupt the screens under test. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    _id: 'user-1',
-    name: 'Lee Listener',
-    email: 'lee@example.com',
-    profileImage: null,
-    role: 'user',
-    purchasedSongs: [],
-    purchasedAlbums: [],
-    likedsong: [],
-    preferredGenres: ['Jazz'],
-    playlist: [],
-    purchaseHistory: [],
-    artistId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return makeAuthUser({ preferredGenres: ['Jazz'], ...overrides });
 }
 
-export function makeSong(overrides: Partial<Song> = {}): Song {
-  return {
-    _id: 'song-1',
-    title: 'Gravel & Grace',
-    singer: 'The Velvet Static',
-    coverImage: null,
-    audioUrl: null,
-    duration: 180,
-    accessType: 'purchase-only',
-    freeToStream: false,
-    price: 129,
-    currency: 'USD',
-    genre: 'Folk',
-    artist: { _id: 'artist-1', name: 'The Velvet Static' },
-    album: { _id: 'album-1', title: 'Northbound', isPremium: false },
-    status: 'ready',
-    canPlay: false,
-    previewStartSec: null,
-    canDownload: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makeSong };
 
 export function makeAlbum(overrides: Partial<Album> = {}): Album {
   return {
