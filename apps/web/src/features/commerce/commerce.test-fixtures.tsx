@@ -3,11 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Album, Artist, User } from '@backbeat/contract';
+import type { User } from '@backbeat/contract';
 import { backbeatApi } from '../../lib/api-query';
+import { makeAlbum, makeArtist, makeSong, makeUser as makeListener } from '../../lib/entities.test-fixtures';
 import { authReducer, createInitialAuthState } from '../auth';
-import { makeUser as makeAuthUser } from '../auth/auth.test-fixtures';
-import { makeSong } from '../catalog/catalog.test-fixtures';
 import { streamReducer } from '../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../player/player.slice';
@@ -15,46 +14,10 @@ import type { Order } from './commerce.types';
 
 /** A listener who has chosen genres, so the genre picker does not interrupt the screens under test. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return makeAuthUser({ preferredGenres: ['Jazz'], ...overrides });
+  return makeListener({ preferredGenres: ['Jazz'], ...overrides });
 }
 
-export { makeSong };
-
-export function makeAlbum(overrides: Partial<Album> = {}): Album {
-  return {
-    _id: 'album-2',
-    title: 'Midnight Protocol',
-    description: '',
-    cover: null,
-    genre: 'Electronic',
-    price: 1299,
-    currency: 'USD',
-    isPremium: true,
-    artist: { _id: 'artist-2', name: 'Nova Reyes' },
-    songCount: 4,
-    releaseDate: '2025-01-01T00:00:00.000Z',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makeArtist(overrides: Partial<Artist> = {}): Artist {
-  return {
-    _id: 'artist-2',
-    name: 'Nova Reyes',
-    bio: '',
-    image: null,
-    genres: ['Electronic'],
-    subscriptionPrice: 499,
-    currency: 'USD',
-    ownerId: null,
-    songCount: 6,
-    albumCount: 2,
-    allowSubscriberDownloads: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makeAlbum, makeArtist, makeSong };
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {

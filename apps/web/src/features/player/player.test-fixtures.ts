@@ -1,5 +1,5 @@
 import type { Song } from '../catalog';
-import { makeSong as makeCatalogSong } from '../catalog/catalog.test-fixtures';
+import { makeSong as makeCatalogSong } from '../../lib/entities.test-fixtures';
 
 /** A playable subscription song by Nova Reyes on "Neon Tides", titled after its id. */
 export function makeSong(id: string, overrides: Partial<Song> = {}): Song {
