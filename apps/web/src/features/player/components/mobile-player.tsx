@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ChevronDown, Maximize2, Minimize2, Repeat, Shuffle } from 'lucide-react';
 import { LikeButton } from '../../../components/like-button';
 import { CoverArt, IconButton, cx } from '../../../components/ui';
-import { useModalFocus } from '../hooks/use-modal-focus';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton, TransportControls } from './play-pause-button';
+import { PlayerDialog } from './player-dialog';
 import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
@@ -58,8 +58,6 @@ function MiniBar({ onExpand }: { onExpand: () => void }) {
 function NowPlayingView({ onClose }: { onClose: () => void }) {
   const { song, error, liked, repeat, controls } = usePlayerView();
   const [enlarged, setEnlarged] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useModalFocus(ref, true, onClose);
   // The page behind the full-screen view does not scroll.
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -69,12 +67,9 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
     };
   }, []);
   return (
-    <div
-      ref={ref}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="now-playing-heading"
-      tabIndex={-1}
+    <PlayerDialog
+      labelledBy="now-playing-heading"
+      onClose={onClose}
       data-testid="now-playing"
       className="fixed inset-0 z-40 flex flex-col overflow-y-auto bg-bg px-6 pt-[max(1rem,env(safe-area-inset-top))] pb-[max(1.5rem,env(safe-area-inset-bottom))] md:hidden"
     >
@@ -142,6 +137,6 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
           </IconButton>
         </div>
       </div>
-    </div>
+    </PlayerDialog>
   );
 }
