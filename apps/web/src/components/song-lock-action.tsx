@@ -1,6 +1,5 @@
 import { createContext, type ComponentType } from 'react';
 import type { Song } from '@backbeat/contract';
-import { formatMoney } from '../lib/format';
 
 /**
  * What a song row (or the player, at the end of a preview, with `look: 'header'`) shows in place of its lock
@@ -11,14 +10,3 @@ import { formatMoney } from '../lib/format';
 export type SongLockAction = ComponentType<{ song: Song; look?: 'row' | 'header' }>;
 
 export const SongLockActionContext = createContext<SongLockAction | null>(null);
-
-/** What unlocks a song the viewer may not play, as the lock's text: the album, a subscription, or its price. */
-export function unlockText(
-  song: Pick<Song, 'accessType' | 'price' | 'currency'> & {
-    album?: Pick<NonNullable<Song['album']>, 'isPremium'> | null;
-  },
-): string {
-  if (song.album?.isPremium) return 'Buy album';
-  if (song.accessType === 'subscription') return 'Subscribe';
-  return formatMoney(song.price, song.currency);
-}

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { Song } from '@backbeat/contract';
-import { formatDuration } from '../lib/format';
+import { formatDuration, formatMoney } from '../lib/format';
 import { cx } from './ui';
 
 /**
  * Parts of a song row shared by the catalogue's and the playlists' track lists (neither feature imports the other
- * for them): the artist and album links and the duration column.
+ * for them): the artist and album links, the duration column and the lock's text.
  */
 
 const linkClass = 'hover:text-text hover:underline';
@@ -52,4 +52,15 @@ export function DurationColumn({ seconds }: { seconds: number }) {
       {formatDuration(seconds)}
     </span>
   );
+}
+
+/** What unlocks a song the viewer may not play, as the lock's text: the album, a subscription, or its price. */
+export function unlockText(
+  song: Pick<Song, 'accessType' | 'price' | 'currency'> & {
+    album?: Pick<NonNullable<Song['album']>, 'isPremium'> | null;
+  },
+): string {
+  if (song.album?.isPremium) return 'Buy album';
+  if (song.accessType === 'subscription') return 'Subscribe';
+  return formatMoney(song.price, song.currency);
 }

@@ -1,13 +1,12 @@
 import { use, type ReactNode } from 'react';
-import { Archive, Gift, Lock, Loader } from 'lucide-react';
-import { CoverArt, Skeleton, cx } from '../../../components/ui';
+import { Archive, Gift, Heart, Lock, Loader } from 'lucide-react';
+import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
 import { formatDuration } from '../../../lib/format';
 import { AddToPlaylistMenu } from '../../playlists';
 import { SongPlayButton, SongPreviewButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
-import { LikeButton } from '../../../components/like-button';
-import { SongLockActionContext, unlockText } from '../../../components/song-lock-action';
-import { AlbumLink, ArtistCredit, DurationColumn } from '../../../components/song-row-parts';
+import { SongLockActionContext } from '../../../components/song-lock-action';
+import { AlbumLink, ArtistCredit, DurationColumn, unlockText } from '../../../components/song-row-parts';
 
 export interface SongListProps {
   songs: Song[];
@@ -181,7 +180,15 @@ function SongRow({
         {processing ? null : <AddToPlaylistMenu song={song} />}
         {rowAction?.(song)}
         {onToggleLike ? (
-          <LikeButton title={song.title} liked={liked} onToggle={() => onToggleLike(song)} size="sm" />
+          <IconButton
+            label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
+            aria-pressed={liked}
+            size="sm"
+            variant={liked ? 'active' : 'ghost'}
+            onClick={() => onToggleLike(song)}
+          >
+            <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
+          </IconButton>
         ) : null}
         <DurationColumn seconds={song.duration} />
       </div>

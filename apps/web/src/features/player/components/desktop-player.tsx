@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { LikeButton } from '../../../components/like-button';
 import { Keyboard, ListMusic, SlidersHorizontal } from 'lucide-react';
 import { CoverArt, IconButton, cx } from '../../../components/ui';
+import { LikeButton } from './like-button';
 import { NowPlayingMeta } from './now-playing-meta';
 import { TransportControls } from './play-pause-button';
 import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ChevronDown, Maximize2, Minimize2, Repeat, Shuffle } from 'lucide-react';
-import { LikeButton } from '../../../components/like-button';
 import { CoverArt, IconButton, cx } from '../../../components/ui';
+import { LikeButton } from './like-button';
 import { NowPlayingMeta } from './now-playing-meta';
 import { PlayPauseButton, TransportControls } from './play-pause-button';
 import { PlayerDialog } from './player-dialog';

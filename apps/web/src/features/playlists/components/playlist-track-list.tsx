@@ -1,8 +1,8 @@
 import { use, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Loader, Lock, Pause, Play, X } from 'lucide-react';
 import { IconButton, cx } from '../../../components/ui';
-import { SongLockActionContext, unlockText } from '../../../components/song-lock-action';
-import { AlbumLink, ArtistCredit, DurationColumn } from '../../../components/song-row-parts';
+import { SongLockActionContext } from '../../../components/song-lock-action';
+import { AlbumLink, ArtistCredit, DurationColumn, unlockText } from '../../../components/song-row-parts';
 import { dropIndex } from '../playlist-order';
 import type { PlaylistDetail } from '../playlists.types';
 

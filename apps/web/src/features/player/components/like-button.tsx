@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
-import { IconButton, type IconButtonProps } from './ui';
+import { IconButton, type IconButtonProps } from '../../../components/ui';
 
-/** The heart that likes a song or takes it out of the liked songs (the song list and both players). */
+/** The heart that likes a song or takes it out of the liked songs (both players). */
 export function LikeButton({
   title,
   liked,
