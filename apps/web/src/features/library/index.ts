@@ -2,4 +2,4 @@
 export * from './library.api';
 export type * from './library.types';
 export { PaymentHistoryList } from './components/payment-history-list';
-export { PaymentAmountCell, PaymentStatus, PaymentStatusCell } from './components/payment-status';
+export { PaymentStatus } from './components/payment-status';

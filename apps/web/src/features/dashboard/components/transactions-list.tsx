@@ -1,5 +1,5 @@
-import { PaymentAmountCell, PaymentStatusCell } from '../../library';
-import { formatDate } from '../../../lib/format';
+import { PaymentStatus } from '../../library';
+import { formatDate, formatMoney } from '../../../lib/format';
 import type { Transaction } from '../dashboard.types';
 import { RefundAction } from './refund-action';
 
@@ -79,15 +79,16 @@ export function TransactionsList({
             <span className="hidden truncate text-meta text-muted md:block">
               {GATEWAY_LABELS[transaction.gateway ?? ''] ?? transaction.gateway ?? '—'}
             </span>
-            <PaymentStatusCell
-              status={transaction.status}
-              className="order-3 col-span-2 flex md:order-none md:col-span-1"
-            />
-            <PaymentAmountCell
-              amount={transaction.amount}
-              currency={transaction.currency ?? 'USD'}
-              className="order-2 text-right text-body font-semibold tabular-nums md:order-none"
-            />
+            <span className="order-3 col-span-2 flex md:order-none md:col-span-1">
+              <span className="sr-only">Status: </span>
+              <PaymentStatus status={transaction.status} />
+            </span>
+            <span className="order-2 text-right text-body font-semibold tabular-nums md:order-none">
+              <span className="sr-only">Amount: </span>
+              {typeof transaction.amount === 'number'
+                ? formatMoney(transaction.amount, transaction.currency ?? 'USD')
+                : '—'}
+            </span>
             {canRefund && (
               <span className="order-4 col-span-2 flex md:order-none md:col-span-1 md:justify-end">
                 {transaction.status === 'paid' && (

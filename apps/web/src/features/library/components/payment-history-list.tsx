@@ -3,7 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { Button, Modal } from '../../../components/ui';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { PaymentHistoryEntry } from '../library.types';
-import { PaymentAmountCell, PaymentStatusCell } from './payment-status';
+import { PaymentStatus } from './payment-status';
 
 const GATEWAYS: Record<string, string> = {
   stripe: 'Stripe',
@@ -95,12 +95,14 @@ export function PaymentHistoryList({ entries }: { entries: PaymentHistoryEntry[]
             <span className="hidden text-body text-muted md:block">
               {row.entry.gateway ? (GATEWAYS[row.entry.gateway] ?? row.entry.gateway) : '—'}
             </span>
-            <PaymentStatusCell status={row.status} className="order-4 flex md:order-none" />
-            <PaymentAmountCell
-              amount={row.amount}
-              currency={row.currency}
-              className="order-3 text-right text-body font-semibold tabular-nums md:order-none"
-            />
+            <span className="order-4 flex md:order-none">
+              <span className="sr-only">Status: </span>
+              <PaymentStatus status={row.status} />
+            </span>
+            <span className="order-3 text-right text-body font-semibold tabular-nums md:order-none">
+              <span className="sr-only">Amount: </span>
+              {row.amount === null ? '—' : formatMoney(row.amount, row.currency)}
+            </span>
             <span className="order-5 flex justify-end md:order-none">
               {row.status === 'paid' || row.refund ? (
                 <Button

@@ -1,5 +1,4 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { formatMoney } from '../../../lib/format';
 
 const OK = new Set(['succeeded', 'success', 'paid', 'completed', 'captured', 'active', 'confirmed']);
 const FAILED = new Set(['failed', 'declined', 'cancelled', 'canceled', 'refunded', 'expired']);
@@ -17,34 +16,6 @@ export function PaymentStatus({ status }: { status?: string | null }) {
     >
       <Icon size={14} strokeWidth={1.75} aria-hidden="true" />
       {value}
-    </span>
-  );
-}
-
-/** A payment list's status cell: the status, announced as "Status: …". */
-export function PaymentStatusCell({ status, className }: { status?: string | null; className: string }) {
-  return (
-    <span className={className}>
-      <span className="sr-only">Status: </span>
-      <PaymentStatus status={status} />
-    </span>
-  );
-}
-
-/** A payment list's amount cell, announced as "Amount: …"; a dash when the amount is unknown. */
-export function PaymentAmountCell({
-  amount,
-  currency,
-  className,
-}: {
-  amount: number | null | undefined;
-  currency: string;
-  className: string;
-}) {
-  return (
-    <span className={className}>
-      <span className="sr-only">Amount: </span>
-      {typeof amount === 'number' ? formatMoney(amount, currency) : '—'}
     </span>
   );
 }
