@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@backbeat/contract';
 import { authReducer, createInitialAuthState, fetchProfile, logout } from '../features/auth';
-import { makeUser } from '../features/auth/auth.test-fixtures';
+import { makeUser } from '../lib/entities.test-fixtures';
 import { CatchAll, GuestOnly, notFoundPathOf, RequireAdmin, RequireAuth, RequireGenres } from './guards';
 
 const page = (name: string) => <p>{name} page</p>;

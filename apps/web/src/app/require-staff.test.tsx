@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@backbeat/contract';
 import { authReducer, createInitialAuthState } from '../features/auth';
-import { makeUser } from '../features/auth/auth.test-fixtures';
+import { makeUser } from '../lib/entities.test-fixtures';
 import { RequireStaff } from './guards';
 
 function renderStudio(user: User | null) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProfile } from '../features/auth';
-import { makeUser } from '../features/auth/auth.test-fixtures';
+import { makeUser } from '../lib/entities.test-fixtures';
 import { api } from '../lib/api';
 import { installSessionExpiryHandler } from './session-expiry-handler';
 import { persistor, store } from './store';

@@ -25,6 +25,32 @@ const badges = [
 
 const linkClass = 'text-body text-muted transition-colors duration-150 hover:text-text';
 
+/** A titled column of footer links. */
+function FooterLinks({
+  label,
+  title,
+  links,
+}: {
+  label: string;
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="mb-3 text-meta font-semibold uppercase tracking-wider text-muted">{title}</h2>
+      <ul className="flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** SPEC section 2 footer: links, contact e-mail, four social links, copyright and the three trust labels. */
 export function SiteFooter({ homeTo = '/home' }: { homeTo?: string }) {
   return (
@@ -62,32 +88,8 @@ export function SiteFooter({ homeTo = '/home' }: { homeTo?: string }) {
             ))}
           </ul>
         </div>
-        <nav aria-label="Explore">
-          <h2 className="mb-3 text-meta font-semibold uppercase tracking-wider text-muted">Explore</h2>
-          <ul className="flex flex-col gap-2">
-            {exploreLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Privacy and support">
-          <h2 className="mb-3 text-meta font-semibold uppercase tracking-wider text-muted">
-            Trust &amp; support
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {trustLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label="Explore" title="Explore" links={exploreLinks} />
+        <FooterLinks label="Privacy and support" title="Trust & support" links={trustLinks} />
       </div>
       <div className="border-t border-line">
         <div className="container-page flex flex-col gap-4 py-6 md:flex-row md:items-center md:justify-between">

@@ -15,6 +15,13 @@ export { Pager } from './pager';
 export { Skeleton } from './skeleton';
 export { Spinner } from './spinner';
 export { TextField, type TextFieldProps } from './text-field';
+export {
+  FieldError,
+  FieldFrame,
+  fieldControlClass,
+  type FieldControlProps,
+  type FieldFrameProps,
+} from './field-frame';
 export { FormAlert } from './form-alert';
 export { Prose } from './prose';
 export { QueryErrorState } from './query-error-state';
@@ -22,6 +29,7 @@ export { Modal } from './modal';
 export { ConfirmDialog } from './confirm-dialog';
 export { CoverArt } from './cover-art';
 export { focusMenuItem, menuItemClass, onMenuKeyDown } from './menu-keys';
+export { MenuError, MenuLoading, useMenuPopover } from './menu-popover';
 export { NotFoundState } from './not-found-state';
 export { LinkEmptyState, type LinkEmptyStateProps } from './link-empty-state';
 export { BackLink } from './back-link';

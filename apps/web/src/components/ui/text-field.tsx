@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { AlertCircle } from 'lucide-react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldFrame, fieldControlClass } from './field-frame';
 import { cx } from './class-names';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -12,43 +12,22 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with an inline error (icon + text, never colour alone). */
 export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-body font-medium text-text">
-        {label}
-        {input.required ? (
-          <span className="text-muted" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cx(
-          'h-11 w-full rounded-control border bg-surface-2 px-3 text-body text-text placeholder:text-muted/70 transition-colors duration-150 ease-out focus-visible:outline-2 focus-visible:outline-offset-0',
-          error ? 'border-danger' : 'border-line hover:border-muted/60',
-        )}
-        {...input}
-      />
-      {hint && !error ? (
-        <p id={hintId} className="text-meta text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="flex items-center gap-1.5 text-meta text-danger">
-          <AlertCircle size={14} strokeWidth={1.75} aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      id={id}
+      required={input.required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className={cx(fieldControlClass(error), 'h-11 placeholder:text-muted/70')}
+          {...input}
+        />
+      )}
+    </FieldFrame>
   );
 }

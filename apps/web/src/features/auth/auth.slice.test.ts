@@ -6,7 +6,7 @@ import {
   createInitialAuthState,
   sessionEnded,
 } from './auth.slice';
-import { makeUser } from './auth.test-fixtures';
+import { makeUser } from '../../lib/entities.test-fixtures';
 import {
   fetchProfile,
   login,

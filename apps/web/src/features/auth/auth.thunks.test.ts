@@ -2,7 +2,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authReducer } from './auth.slice';
-import { makeUser } from './auth.test-fixtures';
+import { makeUser } from '../../lib/entities.test-fixtures';
 import {
   credentialsErrorText,
   fetchProfile,

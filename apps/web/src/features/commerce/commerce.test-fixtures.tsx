@@ -3,92 +3,21 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { Album, Artist, Song, User } from '@backbeat/contract';
+import type { User } from '@backbeat/contract';
 import { backbeatApi } from '../../lib/api-query';
+import { makeAlbum, makeArtist, makeSong, makeUser as makeListener } from '../../lib/entities.test-fixtures';
 import { authReducer, createInitialAuthState } from '../auth';
 import { streamReducer } from '../player';
 // The player's plain reducer (the app registers its persisted wrapper).
 import { playerReducer } from '../player/player.slice';
 import type { Order } from './commerce.types';
 
+/** A listener who has chosen genres, so the genre picker does not interrupt the screens under test. */
 export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    _id: 'user-1',
-    name: 'Lee Listener',
-    email: 'lee@example.com',
-    profileImage: null,
-    role: 'user',
-    purchasedSongs: [],
-    purchasedAlbums: [],
-    likedsong: [],
-    preferredGenres: ['Jazz'],
-    playlist: [],
-    purchaseHistory: [],
-    artistId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return makeListener({ preferredGenres: ['Jazz'], ...overrides });
 }
 
-export function makeSong(overrides: Partial<Song> = {}): Song {
-  return {
-    _id: 'song-1',
-    title: 'Gravel & Grace',
-    singer: 'The Velvet Static',
-    coverImage: null,
-    audioUrl: null,
-    duration: 180,
-    accessType: 'purchase-only',
-    freeToStream: false,
-    price: 129,
-    currency: 'USD',
-    genre: 'Folk',
-    artist: { _id: 'artist-1', name: 'The Velvet Static' },
-    album: { _id: 'album-1', title: 'Northbound', isPremium: false },
-    status: 'ready',
-    canPlay: false,
-    previewStartSec: null,
-    canDownload: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makeAlbum(overrides: Partial<Album> = {}): Album {
-  return {
-    _id: 'album-2',
-    title: 'Midnight Protocol',
-    description: '',
-    cover: null,
-    genre: 'Electronic',
-    price: 1299,
-    currency: 'USD',
-    isPremium: true,
-    artist: { _id: 'artist-2', name: 'Nova Reyes' },
-    songCount: 4,
-    releaseDate: '2025-01-01T00:00:00.000Z',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makeArtist(overrides: Partial<Artist> = {}): Artist {
-  return {
-    _id: 'artist-2',
-    name: 'Nova Reyes',
-    bio: '',
-    image: null,
-    genres: ['Electronic'],
-    subscriptionPrice: 499,
-    currency: 'USD',
-    ownerId: null,
-    songCount: 6,
-    albumCount: 2,
-    allowSubscriberDownloads: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makeAlbum, makeArtist, makeSong };
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {

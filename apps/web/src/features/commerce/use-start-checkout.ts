@@ -7,7 +7,7 @@ import { COMMERCE_MESSAGES } from './commerce.constants';
 import { checkoutTarget } from './commerce.offers';
 import { useCommerceSelector } from './commerce.store';
 import type { Offer, SubscriptionCycle } from './commerce.types';
-import { checkCycle } from './subscription-cycles';
+import { purchaseBody, subscriptionRequest } from './checkout/checkout-requests';
 
 /**
  * Starts buying an offer through the sandbox gateway: creates the order (or the subscription, for the chosen cycle,
@@ -30,18 +30,8 @@ export function useStartCheckout() {
     try {
       const { checkoutUrl } =
         offer.kind === 'subscription'
-          ? await subscribe({
-              artistId: offer.itemId,
-              gateway: 'sandbox',
-              cycle: checkCycle(cycle),
-              amount: offer.amount,
-            }).unwrap()
-          : await createOrder({
-              itemType: offer.kind,
-              itemId: offer.itemId,
-              amount: offer.amount,
-              currency: offer.currency,
-            }).unwrap();
+          ? await subscribe(subscriptionRequest(offer, 'sandbox', cycle)).unwrap()
+          : await createOrder(purchaseBody(offer)).unwrap();
       const target = checkoutTarget(checkoutUrl ?? '');
       if (!target) throw new Error(COMMERCE_MESSAGES.paymentFailed);
       if ('path' in target) await navigate(target.path);

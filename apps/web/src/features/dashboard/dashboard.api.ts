@@ -25,6 +25,12 @@ import type {
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const byId = (id: string) => encodeURIComponent(id);
 
+/** A report of `GET /admin/dashboard/<name>`, its arguments as the query string; refreshed with the dashboards. */
+const dashboardReport = (name: string) => ({
+  query: (args: object) => ({ url: `/admin/dashboard/${name}`, query: { ...args } }),
+  providesTags: ['Dashboard' as const],
+});
+
 export const dashboardApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
     /** One page of the transactions table with its filters, order and pagination. */
@@ -50,26 +56,11 @@ export const dashboardApi = backbeatApi.injectEndpoints({
       }),
       invalidatesTags: ['PaymentsHealth'],
     }),
-    getOverview: build.query<DashboardOverviewResponse, DashboardScope>({
-      query: (scope) => ({ url: '/admin/dashboard/overview', query: { ...scope } }),
-      providesTags: ['Dashboard'],
-    }),
-    getRevenueSeries: build.query<RevenueSeriesResponse, SeriesArgs>({
-      query: (args) => ({ url: '/admin/dashboard/revenue', query: { ...args } }),
-      providesTags: ['Dashboard'],
-    }),
-    getSubscribersSeries: build.query<SubscribersSeriesResponse, SeriesArgs>({
-      query: (args) => ({ url: '/admin/dashboard/subscribers', query: { ...args } }),
-      providesTags: ['Dashboard'],
-    }),
-    getPlaysSeries: build.query<PlaysSeriesResponse, SeriesArgs>({
-      query: (args) => ({ url: '/admin/dashboard/plays', query: { ...args } }),
-      providesTags: ['Dashboard'],
-    }),
-    getTopItems: build.query<TopItemsResponse, TopItemsArgs>({
-      query: (args) => ({ url: '/admin/dashboard/top', query: { ...args } }),
-      providesTags: ['Dashboard'],
-    }),
+    getOverview: build.query<DashboardOverviewResponse, DashboardScope>(dashboardReport('overview')),
+    getRevenueSeries: build.query<RevenueSeriesResponse, SeriesArgs>(dashboardReport('revenue')),
+    getSubscribersSeries: build.query<SubscribersSeriesResponse, SeriesArgs>(dashboardReport('subscribers')),
+    getPlaysSeries: build.query<PlaysSeriesResponse, SeriesArgs>(dashboardReport('plays')),
+    getTopItems: build.query<TopItemsResponse, TopItemsArgs>(dashboardReport('top')),
     getArtistSubscribers: build.query<ArtistSubscribersResponse, { artistId: string; page: number }>({
       query: ({ artistId, page }) => ({
         url: `/admin/dashboard/subscribers/${byId(artistId)}`,

@@ -1,27 +1,18 @@
 import type { Song } from '../catalog';
+import { makeSong as makeCatalogSong } from '../../lib/entities.test-fixtures';
 
+/** A playable subscription song by Nova Reyes on "Neon Tides", titled after its id. */
 export function makeSong(id: string, overrides: Partial<Song> = {}): Song {
-  return {
+  return makeCatalogSong({
     _id: id,
     title: `Song ${id}`,
     singer: 'Nova Reyes',
-    coverImage: null,
-    audioUrl: null,
-    duration: 180,
     accessType: 'subscription',
-    freeToStream: false,
-    price: 99,
-    currency: 'USD',
-    genre: 'Electronic',
+    canPlay: true,
     artist: { _id: 'artist-1', name: 'Nova Reyes' },
     album: { _id: 'album-1', title: 'Neon Tides', isPremium: false },
-    status: 'ready',
-    canPlay: true,
-    previewStartSec: null,
-    canDownload: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export const songsA = ['a1', 'a2', 'a3'].map((id) => makeSong(id));

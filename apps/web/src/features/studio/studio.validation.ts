@@ -20,6 +20,8 @@ export const MAX_PRICE_MINOR = 100_000;
 
 export const AUDIO_ACCEPT = 'audio/*,.mp3,.m4a,.aac,.wav,.flac,.ogg,.oga,.opus,.aif,.aiff,.webm';
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+/** What the image inputs accept, in words. */
+export const IMAGE_HINT = 'JPEG, PNG, WebP, GIF or AVIF, up to 10 MB.';
 
 const AUDIO_EXTENSIONS = /\.(mp3|m4a|mp4|aac|wav|flac|ogg|oga|opus|aif|aiff|webm)$/i;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);

@@ -8,7 +8,7 @@ import { backbeatApi } from '../../../lib/api-query';
 import { authRequests } from '../auth.requests';
 import { sessionEnded } from '../auth.slice';
 import { useAuthStore } from '../settings/use-auth-store';
-import { PasswordField } from './password-field';
+import { CurrentPasswordField } from './password-field';
 
 /**
  * Deletes the account with the existing flow (DELETE /users/me: the password where the account has one), then logs
@@ -66,11 +66,9 @@ export function DeleteAccountForm({ className }: { className?: string }) {
         className="mt-6 flex max-w-md flex-col gap-5"
       >
         {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <PasswordField
+        <CurrentPasswordField
           label="Your password"
           name="password"
-          autoComplete="current-password"
-          hint="Leave empty if you only ever signed in with a social account."
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

@@ -24,3 +24,11 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
     </div>
   );
 }
+
+/** The account's current password, which an account that only ever used social sign-in does not have. */
+export function CurrentPasswordField({
+  hint = 'Leave empty if you only ever signed in with a social account.',
+  ...props
+}: Omit<TextFieldProps, 'type' | 'autoComplete'>) {
+  return <PasswordField autoComplete="current-password" hint={hint} {...props} />;
+}

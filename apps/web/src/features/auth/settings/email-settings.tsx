@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
-import { Button, FormAlert, TextField } from '../../../components/ui';
-import { errorText } from '../../../lib/api';
+import { TextField } from '../../../components/ui';
 import { authRequests } from '../auth.requests';
 import { validateEmail } from '../auth.validation';
-import { PasswordField } from '../components/password-field';
+import { CurrentPasswordField } from '../components/password-field';
 import { SettingsCard } from './settings-card';
+import { SettingsForm, SettingsNotice, useSettingsRequest } from './settings-form';
 import { useAuthStore } from './use-auth-store';
 
 /** A new e-mail address: confirmed through a link mailed to it; nothing changes until it is opened. */
@@ -14,27 +14,17 @@ export function EmailSettings() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useSettingsRequest('The confirmation link could not be sent');
   if (!user) return null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     const problem = validateEmail(email);
     setEmailError(problem);
-    setFailure(null);
+    request.setFailure(null);
     if (problem) return;
-    setBusy(true);
-    try {
-      const answer = await authRequests.requestEmailChange(email.trim(), password || undefined);
-      setSent(answer.message);
+    if (await request.send(() => authRequests.requestEmailChange(email.trim(), password || undefined))) {
       setEmail('');
       setPassword('');
-    } catch (failed) {
-      setFailure(errorText(failed, 'The confirmation link could not be sent'));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -49,17 +39,28 @@ export function EmailSettings() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-md flex-col gap-4">
-        {sent ? (
-          <p
-            role="status"
-            className="flex items-start gap-2 rounded-control border border-ok/40 bg-ok/10 px-3 py-2 text-body"
-          >
-            <MailCheck size={18} strokeWidth={1.75} aria-hidden="true" className="mt-0.5 shrink-0 text-ok" />
-            {sent}
-          </p>
-        ) : null}
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <SettingsForm
+        onSubmit={submit}
+        notice={
+          request.done ? (
+            <SettingsNotice
+              icon={
+                <MailCheck
+                  size={18}
+                  strokeWidth={1.75}
+                  aria-hidden="true"
+                  className="mt-0.5 shrink-0 text-ok"
+                />
+              }
+            >
+              {request.done}
+            </SettingsNotice>
+          ) : null
+        }
+        failure={request.failure}
+        busy={request.busy}
+        submitLabel="Send confirmation link"
+      >
         <TextField
           label="New e-mail address"
           name="new-email"
@@ -69,18 +70,13 @@ export function EmailSettings() {
           error={emailError}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <PasswordField
+        <CurrentPasswordField
           label="Current password"
           name="email-password"
-          autoComplete="current-password"
           value={password}
-          hint="Leave empty if you only ever signed in with a social account."
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Button type="submit" loading={busy} className="self-start">
-          Send confirmation link
-        </Button>
-      </form>
+      </SettingsForm>
     </SettingsCard>
   );
 }

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Button, FormAlert } from '../../../components/ui';
-import { errorText } from '../../../lib/api';
 import { authRequests } from '../auth.requests';
 import { validateNewPassword, validatePasswordConfirmation } from '../auth.validation';
-import { PasswordField } from '../components/password-field';
+import { CurrentPasswordField, PasswordField } from '../components/password-field';
 import { SettingsCard } from './settings-card';
+import { SettingsForm, SettingsNotice, useSettingsRequest } from './settings-form';
 
 /** A new password (the current one first); every other session of the account ends. */
 export function PasswordSettings() {
@@ -13,29 +12,19 @@ export function PasswordSettings() {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ next?: string | null; repeat?: string | null }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useSettingsRequest('Your password could not be changed');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     const problems = { next: validateNewPassword(next), repeat: validatePasswordConfirmation(next, repeat) };
     setErrors(problems);
-    setFailure(null);
-    setDone(null);
+    request.setFailure(null);
+    request.setDone(null);
     if (problems.next || problems.repeat) return;
-    setBusy(true);
-    try {
-      const answer = await authRequests.changePassword(next, current || undefined);
-      setDone(answer.message);
+    if (await request.send(() => authRequests.changePassword(next, current || undefined))) {
       toast.success('Password changed', { id: 'settings' });
       setCurrent('');
       setNext('');
       setRepeat('');
-    } catch (failed) {
-      setFailure(errorText(failed, 'Your password could not be changed'));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -45,17 +34,16 @@ export function PasswordSettings() {
       title="Password"
       description="Changing it signs you out everywhere else: other browsers and devices have to sign in again."
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-md flex-col gap-4">
-        {done ? (
-          <p role="status" className="rounded-control border border-ok/40 bg-ok/10 px-3 py-2 text-body">
-            {done}
-          </p>
-        ) : null}
-        {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <PasswordField
+      <SettingsForm
+        onSubmit={submit}
+        notice={request.done ? <SettingsNotice>{request.done}</SettingsNotice> : null}
+        failure={request.failure}
+        busy={request.busy}
+        submitLabel="Change password"
+      >
+        <CurrentPasswordField
           label="Current password"
           name="current-password"
-          autoComplete="current-password"
           value={current}
           hint="Leave empty to set a first password after signing in with a social account."
           onChange={(event) => setCurrent(event.target.value)}
@@ -77,10 +65,7 @@ export function PasswordSettings() {
           error={errors.repeat}
           onChange={(event) => setRepeat(event.target.value)}
         />
-        <Button type="submit" loading={busy} className="self-start">
-          Change password
-        </Button>
-      </form>
+      </SettingsForm>
     </SettingsCard>
   );
 }

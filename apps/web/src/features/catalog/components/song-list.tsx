@@ -1,12 +1,12 @@
 import { use, type ReactNode } from 'react';
 import { Archive, Gift, Heart, Lock, Loader } from 'lucide-react';
-import { Link } from 'react-router';
 import { CoverArt, IconButton, Skeleton, cx } from '../../../components/ui';
-import { formatDuration, formatMoney } from '../../../lib/format';
+import { formatDuration } from '../../../lib/format';
 import { AddToPlaylistMenu } from '../../playlists';
 import { SongPlayButton, SongPreviewButton, usePlaySongInList, type SongListPlayContext } from '../../player';
 import type { Song } from '../catalog.types';
 import { SongLockActionContext } from '../../../components/song-lock-action';
+import { AlbumLink, ArtistCredit, DurationColumn, unlockText } from '../../../components/song-row-parts';
 
 export interface SongListProps {
   songs: Song[];
@@ -61,21 +61,7 @@ const lockedRowGrid =
 
 /** Why a song cannot be played, as text (never colour alone). */
 function lockText(song: Song): string | null {
-  if (song.canPlay !== false) return null;
-  if (song.album?.isPremium) return 'Buy album';
-  if (song.accessType === 'subscription') return 'Subscribe';
-  return formatMoney(song.price, song.currency);
-}
-
-function AlbumLink({ album, className }: { album: NonNullable<Song['album']>; className?: string }) {
-  return (
-    <Link
-      to={`/album/${encodeURIComponent(album._id)}`}
-      className={cx('hover:text-text hover:underline', className)}
-    >
-      {album.title}
-    </Link>
-  );
+  return song.canPlay === false ? unlockText(song) : null;
 }
 
 function SongRow({
@@ -142,16 +128,7 @@ function SongRow({
           {song.freeToStream ? <FreeBadge /> : null}
         </p>
         <p className="flex min-w-0 items-baseline text-meta text-muted">
-          {song.artist?._id ? (
-            <Link
-              to={`/artist/${encodeURIComponent(song.artist._id)}`}
-              className="min-w-0 truncate hover:text-text hover:underline"
-            >
-              {song.singer || song.artist.name}
-            </Link>
-          ) : (
-            <span className="min-w-0 truncate">{song.singer}</span>
-          )}
+          <ArtistCredit song={song} className="min-w-0 truncate" />
           {showAlbum && song.album?._id ? (
             // Narrow screens have no album column: the album joins the secondary line ("Artist · Album"), except on
             // phones, where the artist keeps the room. Each link truncates inside its own box.
@@ -213,10 +190,7 @@ function SongRow({
             <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
           </IconButton>
         ) : null}
-        <span className="hidden w-10 text-right text-meta text-muted tabular-nums sm:inline">
-          <span className="sr-only">Duration </span>
-          {formatDuration(song.duration)}
-        </span>
+        <DurationColumn seconds={song.duration} />
       </div>
     </li>
   );

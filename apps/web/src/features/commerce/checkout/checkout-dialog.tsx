@@ -9,6 +9,7 @@ import type { Offer } from '../commerce.types';
 import { useGetGatewaysQuery } from '../payments.api';
 import { CYCLE_LABEL, CYCLE_SUFFIX, SUBSCRIPTION_CYCLES, cyclePrice } from '../subscription-cycles';
 import { useStartCheckout } from '../use-start-checkout';
+import type { GatewayCheckoutProps } from './checkout-requests';
 
 // Each gateway's browser code is its own chunk, loaded only when the buyer picks it.
 const StripeCheckout = lazy(() => import('./stripe-checkout'));
@@ -195,10 +196,7 @@ function GatewayPane({
   offer,
   cycle,
   onHandOff,
-}: {
-  gateway: GatewayInfo;
-  offer: Offer;
-  cycle: SubscriptionCycle;
+}: GatewayCheckoutProps & {
   /** Closes this dialog when the provider's own window takes over (a modal dialog would make it inert). */
   onHandOff: () => void;
 }) {

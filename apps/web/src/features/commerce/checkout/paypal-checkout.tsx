@@ -1,17 +1,15 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PayPalButtons, PayPalScriptProvider, type ReactPayPalScriptOptions } from '@paypal/react-paypal-js';
-import type { GatewayInfo, SubscriptionCycle } from '@backbeat/contract';
 import { FormAlert } from '../../../components/ui';
 import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
-import type { Offer } from '../commerce.types';
 import {
   useCapturePaypalOrderMutation,
   useConfirmPaypalSubscriptionMutation,
   useCreatePaypalOrderMutation,
 } from '../payments.api';
-import { checkCycle } from '../subscription-cycles';
+import { purchaseBody, subscriptionRequest, type GatewayCheckoutProps } from './checkout-requests';
 import { failurePath, failureText, successPath } from './checkout-result';
 
 /**
@@ -19,15 +17,7 @@ import { failurePath, failureText, successPath } from './checkout-result';
  * PayPal's window, the server captures it (settled only at the order's amount). A subscription: the server creates
  * the PayPal subscription on the artist's plan, the buyer approves it, the server reads its first payment.
  */
-export default function PaypalCheckout({
-  gateway,
-  offer,
-  cycle,
-}: {
-  gateway: GatewayInfo;
-  offer: Offer;
-  cycle: SubscriptionCycle;
-}) {
+export default function PaypalCheckout({ gateway, offer, cycle }: GatewayCheckoutProps) {
   const navigate = useNavigate();
   const [createOrder] = useCreatePaypalOrderMutation();
   const [capture] = useCapturePaypalOrderMutation();
@@ -66,12 +56,7 @@ export default function PaypalCheckout({
           {...(subscription
             ? {
                 createSubscription: async () => {
-                  const created = await subscribe({
-                    artistId: offer.itemId,
-                    gateway: 'paypal',
-                    cycle: checkCycle(cycle),
-                    amount: offer.amount,
-                  }).unwrap();
+                  const created = await subscribe(subscriptionRequest(offer, 'paypal', cycle)).unwrap();
                   transaction.current = created.transactionId;
                   return created.subscriptionId!;
                 },
@@ -86,12 +71,7 @@ export default function PaypalCheckout({
               }
             : {
                 createOrder: async () => {
-                  const created = await createOrder({
-                    itemType: offer.kind as 'song' | 'album',
-                    itemId: offer.itemId,
-                    amount: offer.amount,
-                    currency: offer.currency,
-                  }).unwrap();
+                  const created = await createOrder(purchaseBody(offer)).unwrap();
                   transaction.current = created.transactionId;
                   return created.id;
                 },

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { GatewayInfo, SubscriptionCycle } from '@backbeat/contract';
 import { Button, FormAlert } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
 import { useCommerceSelector } from '../commerce.store';
-import type { Offer } from '../commerce.types';
 import { useCreateRazorpayOrderMutation, useVerifyRazorpayMutation } from '../payments.api';
-import { checkCycle } from '../subscription-cycles';
 import { failurePath, failureText, successPath } from './checkout-result';
+import { purchaseBody, subscriptionRequest, type GatewayCheckoutProps } from './checkout-requests';
 import { loadScriptOnce } from './load-script';
 
 const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -42,12 +40,7 @@ export default function RazorpayCheckout({
   offer,
   cycle,
   onHandOff,
-}: {
-  gateway: GatewayInfo;
-  offer: Offer;
-  cycle: SubscriptionCycle;
-  onHandOff: () => void;
-}) {
+}: GatewayCheckoutProps & { onHandOff: () => void }) {
   const navigate = useNavigate();
   const user = useCommerceSelector((state) => state.auth.user);
   const [createOrder] = useCreateRazorpayOrderMutation();
@@ -81,21 +74,11 @@ export default function RazorpayCheckout({
       };
       let target: Record<string, unknown>;
       if (offer.kind === 'subscription') {
-        const created = await subscribe({
-          artistId: offer.itemId,
-          gateway: 'razorpay',
-          cycle: checkCycle(cycle),
-          amount: offer.amount,
-        }).unwrap();
+        const created = await subscribe(subscriptionRequest(offer, 'razorpay', cycle)).unwrap();
         transactionId = created.transactionId;
         target = { subscription_id: created.subscriptionId };
       } else {
-        const created = await createOrder({
-          itemType: offer.kind,
-          itemId: offer.itemId,
-          amount: offer.amount,
-          currency: offer.currency,
-        }).unwrap();
+        const created = await createOrder(purchaseBody(offer)).unwrap();
         transactionId = created.transactionId;
         target = {
           order_id: created.order.id,

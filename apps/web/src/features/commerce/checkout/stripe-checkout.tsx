@@ -10,7 +10,7 @@ import { useSubscribeToArtistMutation } from '../commerce.api';
 import { COMMERCE_MESSAGES } from '../commerce.constants';
 import type { Offer } from '../commerce.types';
 import { useCreateSetupIntentMutation, useCreateStripePaymentMutation } from '../payments.api';
-import { checkCycle } from '../subscription-cycles';
+import { purchaseBody, subscriptionRequest, type GatewayCheckoutProps } from './checkout-requests';
 import { failurePath, failureText, successPath } from './checkout-result';
 import { loadScriptOnce } from './load-script';
 
@@ -59,15 +59,7 @@ interface Prepared {
  * subscription saves the card through a SetupIntent, subscribes with it and confirms the first invoice's payment
  * (3-D Secure when the bank asks). The webhook settles the order; the success page waits for it.
  */
-export default function StripeCheckout({
-  gateway,
-  offer,
-  cycle,
-}: {
-  gateway: GatewayInfo;
-  offer: Offer;
-  cycle: SubscriptionCycle;
-}) {
+export default function StripeCheckout({ gateway, offer, cycle }: GatewayCheckoutProps) {
   const stripePromise = useMemo(() => stripeFor(gateway), [gateway]);
   const currency = offer.currency.toLowerCase();
   const options: StripeElementsOptions =
@@ -106,12 +98,7 @@ function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: Subscription
       const { clientSecret } = await createSetupIntent().unwrap();
       prepared.current = { clientSecret, transactionId: null };
     } else {
-      const created = await createPayment({
-        itemType: offer.kind,
-        itemId: offer.itemId,
-        amount: offer.amount,
-        currency: offer.currency,
-      }).unwrap();
+      const created = await createPayment(purchaseBody(offer)).unwrap();
       prepared.current = { clientSecret: created.clientSecret, transactionId: created.transactionId };
     }
     return prepared.current;
@@ -156,10 +143,7 @@ function StripePaymentForm({ offer, cycle }: { offer: Offer; cycle: Subscription
       const paymentMethodId = typeof method === 'string' ? method : method?.id;
       if (!paymentMethodId) return refuse(new Error(COMMERCE_MESSAGES.paymentFailed));
       const created = await subscribe({
-        artistId: offer.itemId,
-        gateway: 'stripe',
-        cycle: checkCycle(cycle),
-        amount: offer.amount,
+        ...subscriptionRequest(offer, 'stripe', cycle),
         paymentMethodId,
       }).unwrap();
       if (created.clientSecret) {

@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Download } from 'lucide-react';
 import type { DownloadFormat, DownloadItemType } from '@backbeat/contract';
 import {
   Button,
   IconButton,
   Spinner,
+  MenuError,
+  MenuLoading,
   cx,
   focusMenuItem,
   menuItemClass,
-  onMenuKeyDown,
+  useMenuPopover,
 } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { useGetDownloadOptionsQuery } from '../downloads.api';
@@ -32,7 +34,8 @@ type Options =
  * from the server when the menu opens. Keyboard as every menu: arrows, Home/End, Escape.
  */
 export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadMenuProps) {
-  const [open, setOpen] = useState(false);
+  const popover = useMenuPopover();
+  const { open, setOpen, wrapper, menu, close } = popover;
   const answer = useGetDownloadOptionsQuery({ itemType, id }, { skip: !open });
   const options: Options = answer.isFetching
     ? { state: 'loading' }
@@ -41,41 +44,19 @@ export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadM
       : answer.isError
         ? { state: 'failed', message: errorText(answer.error, DOWNLOAD_MESSAGES.optionsFailed) }
         : { state: 'loading' };
-  const wrapper = useRef<HTMLDivElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const download = useDownload(itemType, id);
 
   useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-
-  useEffect(() => {
     if (open && options.state === 'ready') focusMenuItem(menu.current, () => 0);
-  }, [open, options.state]);
+  }, [open, options.state, menu]);
 
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus)
-      wrapper.current?.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')?.focus();
-  };
   const choose = (format: DownloadFormat) => {
     close(true);
     void download.start(format);
   };
 
   const name = `Download ${title}`;
-  const buttonProps = {
-    'aria-haspopup': 'menu' as const,
-    'aria-expanded': open,
-    'aria-controls': open ? menuId : undefined,
-    onClick: () => setOpen((value) => !value),
-  };
+  const buttonProps = { ...popover.buttonProps, onClick: () => setOpen((value) => !value) };
   return (
     <div ref={wrapper} className="relative">
       {look === 'header' ? (
@@ -99,25 +80,18 @@ export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadM
       )}
       {open ? (
         <div
-          ref={menu}
-          id={menuId}
-          role="menu"
+          {...popover.menuProps}
           aria-label={name}
           aria-busy={options.state === 'loading' || undefined}
-          onKeyDown={(event) => onMenuKeyDown(event, menu.current, close)}
           className={cx(
             'absolute z-40 mt-2 flex w-60 flex-col rounded-card border border-line bg-surface p-1.5 shadow-2xl shadow-black/60',
             look === 'header' ? 'left-0 top-full' : 'right-0 top-full',
           )}
         >
           {options.state === 'loading' ? (
-            <p className="flex items-center gap-2 px-3 py-2 text-meta text-muted">
-              <Spinner size="sm" /> Loading formats…
-            </p>
+            <MenuLoading>Loading formats…</MenuLoading>
           ) : options.state === 'failed' ? (
-            <p role="alert" className="px-3 py-2 text-meta text-danger">
-              {options.message}
-            </p>
+            <MenuError>{options.message}</MenuError>
           ) : (
             options.formats.map((format) => (
               <button

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { Heart, Keyboard, ListMusic, SkipBack, SkipForward, SlidersHorizontal } from 'lucide-react';
+import { Keyboard, ListMusic, SlidersHorizontal } from 'lucide-react';
 import { CoverArt, IconButton, cx } from '../../../components/ui';
+import { LikeButton } from './like-button';
 import { NowPlayingMeta } from './now-playing-meta';
-import { PlayPauseButton } from './play-pause-button';
+import { TransportControls } from './play-pause-button';
 import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
@@ -16,7 +17,7 @@ const pill =
 /** The player docked at the bottom on wide screens (88 px), with the 'playing next' panel above it. */
 export function DesktopPlayer() {
   const view = usePlayerView();
-  const { song, playing, busy, error, liked, controls } = view;
+  const { song, error, liked, controls } = view;
   const [showNext, setShowNext] = useState(false);
   const panelId = useId();
 
@@ -42,15 +43,7 @@ export function DesktopPlayer() {
             eager
           />
           <NowPlayingMeta song={song} error={error} badge={<PreviewBadge />} badgeLine="singer" />
-          <IconButton
-            label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
-            aria-pressed={liked}
-            size="sm"
-            variant={liked ? 'active' : 'ghost'}
-            onClick={controls.toggleLike}
-          >
-            <Heart size={18} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-          </IconButton>
+          <LikeButton title={song.title} liked={liked} onToggle={controls.toggleLike} size="sm" />
         </div>
 
         <div className="flex min-w-0 flex-col items-center gap-1">
@@ -58,13 +51,7 @@ export function DesktopPlayer() {
             <button type="button" className={cx(pill, 'mr-1 lg:mr-2')} onClick={controls.comingSoon}>
               Lossless
             </button>
-            <IconButton label="Previous song" size="sm" onClick={controls.previous}>
-              <SkipBack size={18} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
-            </IconButton>
-            <PlayPauseButton playing={playing} busy={busy} error={error} onToggle={controls.togglePlay} />
-            <IconButton label="Next song" size="sm" onClick={controls.next}>
-              <SkipForward size={18} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
-            </IconButton>
+            <TransportControls size="sm" iconSize={18} />
             <button type="button" className={cx(pill, 'ml-1 lg:ml-2')} onClick={controls.comingSoon}>
               Reset master
             </button>

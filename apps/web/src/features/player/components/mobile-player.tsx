@@ -1,18 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  ChevronDown,
-  Heart,
-  Maximize2,
-  Minimize2,
-  Repeat,
-  Shuffle,
-  SkipBack,
-  SkipForward,
-} from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { ChevronDown, Maximize2, Minimize2, Repeat, Shuffle } from 'lucide-react';
 import { CoverArt, IconButton, cx } from '../../../components/ui';
-import { useModalFocus } from '../hooks/use-modal-focus';
+import { LikeButton } from './like-button';
 import { NowPlayingMeta } from './now-playing-meta';
-import { PlayPauseButton } from './play-pause-button';
+import { PlayPauseButton, TransportControls } from './play-pause-button';
+import { PlayerDialog } from './player-dialog';
 import { PlayerPreviewButton, PlayerUnlockButton, PreviewBadge } from './preview-parts';
 import { usePlayerView } from './player-view';
 import { SeekBar } from './seek-bar';
@@ -30,7 +22,7 @@ export function MobilePlayer() {
 }
 
 function MiniBar({ onExpand }: { onExpand: () => void }) {
-  const { song, playing, busy, error, currentTime, duration, controls } = usePlayerView();
+  const { song, error, currentTime, duration } = usePlayerView();
   const percent = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
   return (
     <section
@@ -57,24 +49,15 @@ function MiniBar({ onExpand }: { onExpand: () => void }) {
         </button>
         <PlayerPreviewButton />
         <PlayerUnlockButton />
-        <PlayPauseButton
-          playing={playing}
-          busy={busy}
-          error={error}
-          onToggle={controls.togglePlay}
-          size="md"
-          variant="ghost"
-        />
+        <PlayPauseButton size="md" variant="ghost" />
       </div>
     </section>
   );
 }
 
 function NowPlayingView({ onClose }: { onClose: () => void }) {
-  const { song, playing, busy, error, liked, repeat, controls } = usePlayerView();
+  const { song, error, liked, repeat, controls } = usePlayerView();
   const [enlarged, setEnlarged] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useModalFocus(ref, true, onClose);
   // The page behind the full-screen view does not scroll.
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -84,12 +67,9 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
     };
   }, []);
   return (
-    <div
-      ref={ref}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="now-playing-heading"
-      tabIndex={-1}
+    <PlayerDialog
+      labelledBy="now-playing-heading"
+      onClose={onClose}
       data-testid="now-playing"
       className="fixed inset-0 z-40 flex flex-col overflow-y-auto bg-bg px-6 pt-[max(1rem,env(safe-area-inset-top))] pb-[max(1.5rem,env(safe-area-inset-bottom))] md:hidden"
     >
@@ -104,14 +84,7 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
         <h2 id="now-playing-heading" className="text-meta font-semibold tracking-[0.2em] text-muted">
           NOW PLAYING
         </h2>
-        <IconButton
-          label={liked ? `Remove ${song.title} from liked songs` : `Like ${song.title}`}
-          aria-pressed={liked}
-          variant={liked ? 'active' : 'ghost'}
-          onClick={controls.toggleLike}
-        >
-          <Heart size={22} strokeWidth={1.75} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-        </IconButton>
+        <LikeButton title={song.title} liked={liked} onToggle={controls.toggleLike} iconSize={22} />
       </header>
 
       <div className="relative flex flex-1 items-center justify-center py-6">
@@ -153,19 +126,7 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
           <IconButton label="Shuffle" onClick={controls.comingSoon}>
             <Shuffle size={22} strokeWidth={1.75} aria-hidden="true" />
           </IconButton>
-          <IconButton label="Previous song" size="lg" onClick={controls.previous}>
-            <SkipBack size={26} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
-          </IconButton>
-          <PlayPauseButton
-            playing={playing}
-            busy={busy}
-            error={error}
-            onToggle={controls.togglePlay}
-            size="lg"
-          />
-          <IconButton label="Next song" size="lg" onClick={controls.next}>
-            <SkipForward size={26} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
-          </IconButton>
+          <TransportControls size="lg" playSize="lg" iconSize={26} />
           <IconButton
             label="Repeat song"
             aria-pressed={repeat}
@@ -176,6 +137,6 @@ function NowPlayingView({ onClose }: { onClose: () => void }) {
           </IconButton>
         </div>
       </div>
-    </div>
+    </PlayerDialog>
   );
 }

@@ -1,22 +1,18 @@
-import { AlertTriangle, Pause, Play } from 'lucide-react';
+import { AlertTriangle, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { IconButton, Spinner } from '../../../components/ui';
+import { usePlayerView } from './player-view';
+
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 /** Play/pause: disabled with a spinner while loading, disabled with a warning icon when the stream failed. */
 export function PlayPauseButton({
-  playing,
-  busy,
-  error,
-  onToggle,
   size = 'md',
   variant = 'primary',
 }: {
-  playing: boolean;
-  busy: boolean;
-  error: string | null;
-  onToggle: () => void;
-  size?: 'sm' | 'md' | 'lg';
+  size?: ButtonSize;
   variant?: 'primary' | 'ghost' | 'surface';
 }) {
+  const { playing, busy, error, controls } = usePlayerView();
   const iconSize = size === 'lg' ? 26 : size === 'md' ? 20 : 18;
   const label = error ? `Cannot play: ${error}` : busy ? 'Loading' : playing ? 'Pause' : 'Play';
   return (
@@ -26,7 +22,7 @@ export function PlayPauseButton({
       variant={variant}
       disabled={busy || Boolean(error)}
       aria-busy={busy || undefined}
-      onClick={onToggle}
+      onClick={controls.togglePlay}
       data-testid="player-play-toggle"
       data-state={error ? 'error' : busy ? 'loading' : playing ? 'playing' : 'paused'}
       className={error ? 'bg-surface-2 text-accent-2 opacity-100!' : undefined}
@@ -47,5 +43,30 @@ export function PlayPauseButton({
         />
       )}
     </IconButton>
+  );
+}
+
+/** Previous song, play/pause, next song: the middle of both players' control rows. */
+export function TransportControls({
+  size,
+  playSize,
+  iconSize,
+}: {
+  /** Of the previous and next buttons. */
+  size: ButtonSize;
+  playSize?: ButtonSize;
+  iconSize: number;
+}) {
+  const { controls } = usePlayerView();
+  return (
+    <>
+      <IconButton label="Previous song" size={size} onClick={controls.previous}>
+        <SkipBack size={iconSize} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
+      </IconButton>
+      <PlayPauseButton size={playSize} />
+      <IconButton label="Next song" size={size} onClick={controls.next}>
+        <SkipForward size={iconSize} strokeWidth={1.75} fill="currentColor" aria-hidden="true" />
+      </IconButton>
+    </>
   );
 }

@@ -1,22 +1,16 @@
-import { useRef } from 'react';
 import { X } from 'lucide-react';
 import { IconButton } from '../../../components/ui';
-import { useModalFocus } from '../hooks/use-modal-focus';
+import { PlayerDialog } from './player-dialog';
 import { PLAYER_SHORTCUTS } from '../hooks/use-player-shortcuts';
 
 /** The help overlay listing the player's keyboard shortcuts ('?' opens it). */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useModalFocus(ref, open, onClose);
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4" onClick={onClose}>
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="player-shortcuts-title"
-        tabIndex={-1}
+      <PlayerDialog
+        labelledBy="player-shortcuts-title"
+        onClose={onClose}
         onClick={(event) => event.stopPropagation()}
         className="w-full max-w-sm rounded-card border border-line bg-surface p-6 shadow-2xl shadow-black/60"
       >
@@ -46,7 +40,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           ))}
         </dl>
         <p className="mt-4 text-meta text-muted">Shortcuts pause while you type in a field.</p>
-      </div>
+      </PlayerDialog>
     </div>
   );
 }

@@ -1,8 +1,17 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ListMusic, ListPlus, Plus } from 'lucide-react';
 import { useSelector } from 'react-redux';
 import { toast } from '../../../lib/toast';
-import { IconButton, Spinner, cx, focusMenuItem, menuItemClass, onMenuKeyDown } from '../../../components/ui';
+import {
+  IconButton,
+  MenuError,
+  MenuLoading,
+  Spinner,
+  cx,
+  focusMenuItem,
+  menuItemClass,
+  useMenuPopover,
+} from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
 import { selectIsSignedIn } from '../../auth';
 import type { PlaylistFormValues } from '../playlist-form';
@@ -31,33 +40,24 @@ export function AddToPlaylistMenu({
   opened?: { upwards: boolean };
 }) {
   const signedIn = useSelector(selectIsSignedIn);
-  const [open, setOpen] = useState(opened !== undefined);
+  const popover = useMenuPopover(opened !== undefined);
+  const { open, setOpen, wrapper, menu, menuButton, close } = popover;
   const [upwards, setUpwards] = useState(opened?.upwards ?? false);
   const [creating, setCreating] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const playlists = useGetPlaylistsQuery(undefined, { skip: !open && !creating });
   const [addSong, adding] = useAddSongToPlaylistMutation();
   const [createPlaylist] = useCreatePlaylistMutation();
 
   useEffect(() => {
-    if (!open) return;
-    focusMenuItem(menu.current, () => 0);
-    const closeOutside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!wrapper.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
+    if (open) focusMenuItem(menu.current, () => 0);
+  }, [open, menu]);
 
   // Once the playlists arrive, focus moves from "New playlist" only if nothing inside was chosen yet.
   useEffect(() => {
     if (open && playlists.isSuccess && !menu.current?.contains(document.activeElement)) {
       focusMenuItem(menu.current, () => 0);
     }
-  }, [open, playlists.isSuccess]);
+  }, [open, playlists.isSuccess, menu]);
 
   if (!signedIn) return null;
 
@@ -67,15 +67,6 @@ export function AddToPlaylistMenu({
       setUpwards(below < MENU_HEIGHT);
     }
     setOpen(!open);
-  }
-
-  function menuButton() {
-    return wrapper.current?.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]');
-  }
-
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) menuButton()?.focus();
   }
 
   async function addTo(playlist: { _id: string; name: string }) {
@@ -101,9 +92,7 @@ export function AddToPlaylistMenu({
       <IconButton
         label={`Add ${song.title} to a playlist`}
         size="sm"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        {...popover.buttonProps}
         disabled={adding.isLoading}
         onClick={toggle}
       >
@@ -115,11 +104,8 @@ export function AddToPlaylistMenu({
       </IconButton>
       {open ? (
         <div
-          ref={menu}
-          id={menuId}
-          role="menu"
+          {...popover.menuProps}
           aria-label={`Add ${song.title} to a playlist`}
-          onKeyDown={(event) => onMenuKeyDown(event, menu.current, close)}
           className={cx(
             'absolute right-0 z-40 flex max-h-80 w-64 flex-col overflow-y-auto rounded-card border border-line bg-surface p-1.5 shadow-2xl shadow-black/60',
             upwards ? 'bottom-full mb-2' : 'top-full mt-2',
@@ -140,13 +126,9 @@ export function AddToPlaylistMenu({
           </button>
           <div role="separator" className="my-1 h-px bg-line" />
           {playlists.isLoading ? (
-            <p className="flex items-center gap-2 px-3 py-2 text-meta text-muted">
-              <Spinner size="sm" /> Loading playlists…
-            </p>
+            <MenuLoading>Loading playlists…</MenuLoading>
           ) : playlists.isError ? (
-            <p role="alert" className="px-3 py-2 text-meta text-danger">
-              {queryErrorText(playlists.error, PLAYLIST_MESSAGES.fetchListFailed)}
-            </p>
+            <MenuError>{queryErrorText(playlists.error, PLAYLIST_MESSAGES.fetchListFailed)}</MenuError>
           ) : playlists.data?.length ? (
             playlists.data.map((playlist) => (
               <button

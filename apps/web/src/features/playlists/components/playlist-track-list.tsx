@@ -1,9 +1,8 @@
 import { use, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Loader, Lock, Pause, Play, X } from 'lucide-react';
-import { Link } from 'react-router';
 import { IconButton, cx } from '../../../components/ui';
-import { formatDuration, formatMoney } from '../../../lib/format';
 import { SongLockActionContext } from '../../../components/song-lock-action';
+import { AlbumLink, ArtistCredit, DurationColumn, unlockText } from '../../../components/song-row-parts';
 import { dropIndex } from '../playlist-order';
 import type { PlaylistDetail } from '../playlists.types';
 
@@ -16,10 +15,7 @@ export const isPlayable = (song: PlaylistSong) => song.canPlay && song.status ==
 function unavailableText(song: PlaylistSong): string | null {
   if (song.status === 'processing') return 'Processing';
   if (song.status === 'failed') return 'Unavailable';
-  if (song.canPlay) return null;
-  if (song.album?.isPremium) return 'Buy album';
-  if (song.accessType === 'subscription') return 'Subscribe';
-  return formatMoney(song.price, song.currency);
+  return song.canPlay ? null : unlockText(song);
 }
 
 /** The actions column has one width on wide screens, so the album column lines up from row to row. */
@@ -177,27 +173,11 @@ export function PlaylistTrackList({
                   {song.title}
                 </p>
                 <p className="truncate text-meta text-muted">
-                  {song.artist?._id ? (
-                    <Link
-                      to={`/artist/${encodeURIComponent(song.artist._id)}`}
-                      className="hover:text-text hover:underline"
-                    >
-                      {song.singer || song.artist.name}
-                    </Link>
-                  ) : (
-                    song.singer
-                  )}
+                  <ArtistCredit song={song} />
                 </p>
               </div>
               <p className="hidden min-w-0 truncate text-meta text-muted lg:block">
-                {song.album?._id ? (
-                  <Link
-                    to={`/album/${encodeURIComponent(song.album._id)}`}
-                    className="hover:text-text hover:underline"
-                  >
-                    {song.album.title}
-                  </Link>
-                ) : null}
+                {song.album?._id ? <AlbumLink album={song.album} /> : null}
               </p>
               <div className="flex items-center justify-end gap-0.5 md:gap-1">
                 {unavailable && song.status === 'ready' ? previewAction?.(song, index) : null}
@@ -240,10 +220,7 @@ export function PlaylistTrackList({
                 >
                   <X size={16} strokeWidth={1.75} aria-hidden="true" />
                 </IconButton>
-                <span className="hidden w-10 text-right text-meta text-muted tabular-nums sm:inline">
-                  <span className="sr-only">Duration </span>
-                  {formatDuration(song.duration)}
-                </span>
+                <DurationColumn seconds={song.duration} />
               </div>
             </li>
           );

@@ -2,12 +2,13 @@ import { TextField } from '../../../components/ui';
 import { useGetAllArtistSongsQuery } from '../studio.api';
 import { albumFormValues, buildAlbumForm } from '../studio.forms';
 import type { Album, AlbumField, AlbumFormValues, Artist, FormMode } from '../studio.types';
-import { ALBUM_FIELD_LABELS, IMAGE_ACCEPT, validateAlbumForm } from '../studio.validation';
+import { ALBUM_FIELD_LABELS, IMAGE_ACCEPT, IMAGE_HINT, validateAlbumForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
 import { AlbumSongsField } from './album-songs-field';
-import { CheckboxField, FileField, SelectField, TextAreaField } from './form-fields';
+import { checkboxField, decimalField, fileField, textField } from './field-bindings';
+import { ArtistSelect, CheckboxField, FileField, TextAreaField } from './form-fields';
 import { GenreInput } from './genre-input';
-import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
+import { FormGrid, StudioFormShell } from './studio-form-shell';
 
 export interface AlbumFormProps {
   mode: FormMode;
@@ -29,7 +30,7 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
     validate: validateAlbumForm,
     labels: ALBUM_FIELD_LABELS,
   });
-  const { values, setField, errors, upload } = form;
+  const { values, setField, errors } = form;
   const songs = useGetAllArtistSongsQuery(values.artist, { skip: !values.artist });
   const chooseArtist = mode === 'create' && artists.length > 1;
 
@@ -58,20 +59,14 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
       <FormGrid>
         <TextField label="Title" required maxLength={200} {...textField(form, 'title')} />
         {chooseArtist ? (
-          <SelectField
-            label="Artist"
-            name="artist"
-            required
+          <ArtistSelect
+            artists={artists}
             value={values.artist}
-            onChange={(event) => {
-              setField('artist', event.target.value);
+            onChange={(artistId) => {
+              setField('artist', artistId);
               setField('songs', ['']);
             }}
             error={errors.artist}
-            options={[
-              { value: '', label: 'Choose an artist' },
-              ...artists.map((artist) => ({ value: artist._id, label: artist.name })),
-            ]}
           />
         ) : (
           <TextField
@@ -88,25 +83,17 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
           {...textField(form, 'description')}
           className="md:col-span-2"
         />
-        <GenreInput
-          value={values.genre}
-          onChange={(genre) => setField('genre', genre)}
-          error={errors.genre}
-        />
+        <GenreInput {...textField(form, 'genre')} />
         <TextField
           label="Price"
-          inputMode="decimal"
-          autoComplete="off"
-          {...textField(form, 'price')}
+          {...decimalField(form, 'price')}
           hint="The price of the whole album, e.g. 9.99."
         />
         <div className="md:col-span-2">
           <CheckboxField
-            name="isPremium"
             label="Premium album"
             description="Its songs play only for people who bought the album."
-            checked={values.isPremium}
-            onChange={(checked) => setField('isPremium', checked)}
+            {...checkboxField(form, 'isPremium')}
           />
         </div>
       </FormGrid>
@@ -121,15 +108,11 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
         />
         <FileField
           label="Cover"
-          name="cover"
           kind="image"
           accept={IMAGE_ACCEPT}
-          file={values.cover}
-          onChange={(file) => setField('cover', file)}
-          error={errors.cover}
+          {...fileField(form, 'cover')}
           currentImage={album?.cover}
-          disabled={upload.uploading}
-          hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB."
+          hint={IMAGE_HINT}
         />
       </FormGrid>
     </StudioFormShell>

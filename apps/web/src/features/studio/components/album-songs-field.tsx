@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { AlertCircle, Plus, X } from 'lucide-react';
-import { Button, IconButton, cx } from '../../../components/ui';
+import { Plus, X } from 'lucide-react';
+import { Button, FieldError, IconButton, cx, fieldControlClass } from '../../../components/ui';
 import type { Song } from '../studio.types';
 
 /**
@@ -60,10 +60,7 @@ export function AlbumSongsField({
                 disabled={disabled || loading}
                 onChange={(event) => update(index, event.target.value)}
                 aria-invalid={error ? true : undefined}
-                className={cx(
-                  'h-11 min-w-0 flex-1 rounded-control border bg-surface-2 px-3 text-body text-text transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-0',
-                  error ? 'border-danger' : 'border-line hover:border-muted/60',
-                )}
+                className={cx(fieldControlClass(error), 'h-11 min-w-0 flex-1')}
               >
                 <option value="">Choose a song</option>
                 {options.map((song) => (
@@ -85,12 +82,7 @@ export function AlbumSongsField({
           );
         })}
       </ol>
-      {error ? (
-        <p id={errorId} className="flex items-center gap-1.5 text-meta text-danger">
-          <AlertCircle size={14} strokeWidth={1.75} aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <div>
         <Button
           variant="secondary"

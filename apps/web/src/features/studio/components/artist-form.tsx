@@ -1,11 +1,12 @@
 import { TextField } from '../../../components/ui';
 import { artistFormValues, buildArtistForm } from '../studio.forms';
 import type { Artist, ArtistField, ArtistFormValues, FormMode } from '../studio.types';
-import { ARTIST_FIELD_LABELS, IMAGE_ACCEPT, validateArtistForm } from '../studio.validation';
+import { ARTIST_FIELD_LABELS, IMAGE_ACCEPT, IMAGE_HINT, validateArtistForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
+import { checkboxField, decimalField, fileField, textField } from './field-bindings';
 import { CheckboxField, FileField, TextAreaField } from './form-fields';
 import { GenreInput } from './genre-input';
-import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
+import { FormGrid, StudioFormShell } from './studio-form-shell';
 
 export interface ArtistFormProps {
   mode: FormMode;
@@ -24,7 +25,7 @@ export function ArtistForm({ mode, artist, canSetOwner, onSaved }: ArtistFormPro
     validate: validateArtistForm,
     labels: ARTIST_FIELD_LABELS,
   });
-  const { values, setField, errors, upload } = form;
+  const { values } = form;
 
   async function onSubmit() {
     const answer = await form.submit(
@@ -46,25 +47,17 @@ export function ArtistForm({ mode, artist, canSetOwner, onSaved }: ArtistFormPro
     >
       <FormGrid>
         <TextField label="Name" required maxLength={200} {...textField(form, 'name')} />
-        <GenreInput
-          value={values.genre}
-          onChange={(genre) => setField('genre', genre)}
-          error={errors.genre}
-        />
+        <GenreInput {...textField(form, 'genre')} />
         <TextAreaField label="Bio" maxLength={5000} {...textField(form, 'bio')} className="md:col-span-2" />
         <TextField
           label="Subscription price"
-          inputMode="decimal"
-          autoComplete="off"
-          {...textField(form, 'subscriptionPrice')}
+          {...decimalField(form, 'subscriptionPrice')}
           hint="Per month, e.g. 4.99. Subscribers play every song marked for subscribers."
         />
         <CheckboxField
-          name="allowSubscriberDownloads"
           label="Subscribers may download"
           description="Let active subscribers download your subscription songs as MP3 (and FLAC when lossless). Buyers can always download what they bought."
-          checked={values.allowSubscriberDownloads}
-          onChange={(checked) => setField('allowSubscriberDownloads', checked)}
+          {...checkboxField(form, 'allowSubscriberDownloads')}
         />
         {canSetOwner ? (
           <TextField
@@ -77,15 +70,11 @@ export function ArtistForm({ mode, artist, canSetOwner, onSaved }: ArtistFormPro
         ) : null}
         <FileField
           label="Image"
-          name="image"
           kind="image"
           accept={IMAGE_ACCEPT}
-          file={values.image}
-          onChange={(file) => setField('image', file)}
-          error={errors.image}
+          {...fileField(form, 'image')}
           currentImage={artist?.image}
-          disabled={upload.uploading}
-          hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB."
+          hint={IMAGE_HINT}
           className="md:col-span-2"
         />
       </FormGrid>

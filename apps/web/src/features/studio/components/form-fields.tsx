@@ -1,70 +1,19 @@
 import {
   useEffect,
-  useId,
   useMemo,
   useRef,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { AlertCircle, FileAudio, ImageIcon, X } from 'lucide-react';
-import { IconButton, cx } from '../../../components/ui';
+import { FileAudio, ImageIcon, X } from 'lucide-react';
+import { FieldFrame, IconButton, cx, fieldControlClass } from '../../../components/ui';
+import type { Artist } from '../studio.types';
 
 /**
- * Field controls the studio forms need beyond the kit's TextField, with the same look: visible label, hint,
+ * Field controls the studio forms need beyond the kit's TextField, in the kit's FieldFrame: visible label, hint,
  * inline error with an icon, described-by wiring.
  */
-
-const controlClass = (error?: string | null) =>
-  cx(
-    'w-full rounded-control border bg-surface-2 px-3 text-body text-text transition-colors duration-150 ease-out focus-visible:outline-2 focus-visible:outline-offset-0',
-    error ? 'border-danger' : 'border-line hover:border-muted/60',
-  );
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: ReactNode;
-  error?: string | null;
-  className?: string;
-  children: ReactNode;
-}
-
-function FieldFrame({ id, label, required, hint, error, className, children }: FieldFrameProps) {
-  return (
-    <div className={cx('flex min-w-0 flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-body font-medium text-text">
-        {label}
-        {required ? (
-          <span className="text-muted" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-meta text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="flex items-center gap-1.5 text-meta text-danger">
-          <AlertCircle size={14} strokeWidth={1.75} aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function describedBy(id: string, hint: unknown, error: unknown) {
-  return (
-    [hint && !error ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-    undefined
-  );
-}
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -74,29 +23,23 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 export function SelectField({ label, error, hint, options, className, ...select }: SelectFieldProps) {
-  const id = useId();
   return (
     <FieldFrame
-      id={id}
       label={label}
       required={select.required}
       hint={hint}
       error={error}
-      className={className}
+      className={cx('min-w-0', className)}
     >
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={cx(controlClass(error), 'h-11')}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {(control) => (
+        <select {...control} className={cx(fieldControlClass(error), 'h-11')} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
     </FieldFrame>
   );
 }
@@ -108,24 +51,22 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 }
 
 export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
   return (
     <FieldFrame
-      id={id}
       label={label}
       required={textarea.required}
       hint={hint}
       error={error}
-      className={className}
+      className={cx('min-w-0', className)}
     >
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={cx(controlClass(error), 'min-h-24 resize-y py-2.5')}
-        {...textarea}
-      />
+      {(control) => (
+        <textarea
+          {...control}
+          rows={4}
+          className={cx(fieldControlClass(error), 'min-h-24 resize-y py-2.5')}
+          {...textarea}
+        />
+      )}
     </FieldFrame>
   );
 }
@@ -181,7 +122,6 @@ export function FileField({
   disabled,
   className,
 }: FileFieldProps) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const preview = usePreview(file, kind === 'image');
   const image = preview ?? (kind === 'image' ? currentImage : null);
@@ -193,49 +133,55 @@ export function FileField({
   }, [file]);
 
   return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
-      <div
-        className={cx(
-          'flex items-center gap-3 rounded-control border bg-surface-2 p-2',
-          error ? 'border-danger' : 'border-line',
-        )}
-      >
-        <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-control bg-line text-muted">
-          {image ? (
-            <img src={image} alt="" className="size-full object-cover" />
-          ) : (
-            <Icon size={22} strokeWidth={1.75} aria-hidden="true" />
+    <FieldFrame
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={cx('min-w-0', className)}
+    >
+      {(control) => (
+        <div
+          className={cx(
+            'flex items-center gap-3 rounded-control border bg-surface-2 p-2',
+            error ? 'border-danger' : 'border-line',
           )}
-        </div>
-        <div className="min-w-0 flex-1">
-          <input
-            ref={input}
-            id={id}
-            name={name}
-            type="file"
-            accept={accept}
-            disabled={disabled}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, hint, error)}
-            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-            className="block w-full min-w-0 text-body text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-control file:border file:border-line file:bg-surface file:px-3 file:font-semibold file:text-text hover:file:border-muted"
-          />
+        >
+          <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-control bg-line text-muted">
+            {image ? (
+              <img src={image} alt="" className="size-full object-cover" />
+            ) : (
+              <Icon size={22} strokeWidth={1.75} aria-hidden="true" />
+            )}
+          </div>
+          <div className="min-w-0 flex-1">
+            <input
+              ref={input}
+              {...control}
+              name={name}
+              type="file"
+              accept={accept}
+              disabled={disabled}
+              onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+              className="block w-full min-w-0 text-body text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-control file:border file:border-line file:bg-surface file:px-3 file:font-semibold file:text-text hover:file:border-muted"
+            />
+            {file ? (
+              <p className="mt-1 truncate text-meta text-muted tabular-nums">
+                {file.name} · {fileSize(file.size)}
+              </p>
+            ) : null}
+          </div>
           {file ? (
-            <p className="mt-1 truncate text-meta text-muted tabular-nums">
-              {file.name} · {fileSize(file.size)}
-            </p>
+            <IconButton
+              label={`Remove the chosen ${label.toLowerCase()}`}
+              size="sm"
+              onClick={() => onChange(null)}
+            >
+              <X size={16} strokeWidth={1.75} aria-hidden="true" />
+            </IconButton>
           ) : null}
         </div>
-        {file ? (
-          <IconButton
-            label={`Remove the chosen ${label.toLowerCase()}`}
-            size="sm"
-            onClick={() => onChange(null)}
-          >
-            <X size={16} strokeWidth={1.75} aria-hidden="true" />
-          </IconButton>
-        ) : null}
-      </div>
+      )}
     </FieldFrame>
   );
 }
@@ -267,5 +213,33 @@ export function CheckboxField({
         {description ? <span className="block text-meta text-muted">{description}</span> : null}
       </span>
     </label>
+  );
+}
+
+/** The artist a new song or album belongs to, for accounts that manage several artists. */
+export function ArtistSelect({
+  artists,
+  value,
+  onChange,
+  error,
+}: {
+  artists: Artist[];
+  value: string;
+  onChange: (artistId: string) => void;
+  error?: string;
+}) {
+  return (
+    <SelectField
+      label="Artist"
+      name="artist"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      options={[
+        { value: '', label: 'Choose an artist' },
+        ...artists.map((artist) => ({ value: artist._id, label: artist.name })),
+      ]}
+    />
   );
 }

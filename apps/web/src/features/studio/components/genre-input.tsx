@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { TextField } from '../../../components/ui';
 import { useGetGenresQuery } from '../../catalog';
 
-/** A free-text genre with the existing genres offered as suggestions; a new name creates a genre. */
+/**
+ * A free-text genre with the existing genres offered as suggestions; a new name creates a genre. Wire it with
+ * `textField(form, 'genre')`.
+ */
 export function GenreInput({
   value,
   onChange,
@@ -10,7 +13,7 @@ export function GenreInput({
   hint = 'Pick an existing genre or type a new one.',
 }: {
   value: string;
-  onChange: (value: string) => void;
+  onChange: (event: { target: { value: string } }) => void;
   error?: string;
   hint?: string;
 }) {
@@ -25,7 +28,7 @@ export function GenreInput({
         autoComplete="off"
         maxLength={50}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
         error={error}
         hint={hint}
       />

@@ -3,11 +3,18 @@ import { TextField } from '../../../components/ui';
 import { useGetAllArtistAlbumsQuery } from '../studio.api';
 import { buildSongForm, songFormValues } from '../studio.forms';
 import type { AccessType, Artist, FormMode, Song, SongField, SongFormValues } from '../studio.types';
-import { AUDIO_ACCEPT, IMAGE_ACCEPT, SONG_FIELD_LABELS, validateSongForm } from '../studio.validation';
+import {
+  AUDIO_ACCEPT,
+  IMAGE_ACCEPT,
+  IMAGE_HINT,
+  SONG_FIELD_LABELS,
+  validateSongForm,
+} from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
-import { CheckboxField, FileField, SelectField } from './form-fields';
+import { checkboxField, decimalField, fileField, textField } from './field-bindings';
+import { ArtistSelect, CheckboxField, FileField, SelectField } from './form-fields';
 import { GenreInput } from './genre-input';
-import { FormGrid, StudioFormShell, textField } from './studio-form-shell';
+import { FormGrid, StudioFormShell } from './studio-form-shell';
 
 const ACCESS_OPTIONS: ReadonlyArray<{ value: AccessType; label: string }> = [
   { value: 'subscription', label: 'Subscribers of the artist' },
@@ -33,7 +40,7 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
     validate: (values) => validateSongForm(values, mode, song?.status === 'ready' ? song.duration : null),
     labels: SONG_FIELD_LABELS,
   });
-  const { values, setField, errors, upload } = form;
+  const { values, setField, errors } = form;
   const albums = useGetAllArtistAlbumsQuery(values.artist, { skip: !values.artist });
   const chooseArtist = artists.length > 1;
 
@@ -69,20 +76,14 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           hint="Leave empty to credit the artist."
         />
         {chooseArtist ? (
-          <SelectField
-            label="Artist"
-            name="artist"
-            required
+          <ArtistSelect
+            artists={artists}
             value={values.artist}
-            onChange={(event) => {
-              setField('artist', event.target.value);
+            onChange={(artistId) => {
+              setField('artist', artistId);
               setField('album', '');
             }}
             error={errors.artist}
-            options={[
-              { value: '', label: 'Choose an artist' },
-              ...artists.map((artist) => ({ value: artist._id, label: artist.name })),
-            ]}
           />
         ) : null}
         <SelectField
@@ -111,44 +112,30 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           options={ACCESS_OPTIONS}
         />
         <CheckboxField
-          name="freeToStream"
           label="Free to stream"
           description="Anyone signed in can play the whole song. Listeners who buy it still get the download, and the money goes to you."
-          checked={values.freeToStream}
-          onChange={(checked) => setField('freeToStream', checked)}
+          {...checkboxField(form, 'freeToStream')}
         />
         <TextField
           label="Price"
-          inputMode="decimal"
-          autoComplete="off"
-          {...textField(form, 'price')}
+          {...decimalField(form, 'price')}
           hint="In your currency, e.g. 1.99. 0 means it is not sold on its own."
         />
-        <GenreInput
-          value={values.genre}
-          onChange={(genre) => setField('genre', genre)}
-          error={errors.genre}
-        />
+        <GenreInput {...textField(form, 'genre')} />
         <TextField
           label="Preview starts at"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="0:30"
-          {...textField(form, 'previewStart')}
+          {...decimalField(form, 'previewStart')}
           hint="Listeners who have not unlocked the song hear 30 seconds from here (seconds, or m:ss). Empty: 0:30."
         />
       </FormGrid>
       <FormGrid>
         <FileField
           label="Audio file"
-          name="audio"
           kind="audio"
           accept={AUDIO_ACCEPT}
           required={mode === 'create'}
-          file={values.audio}
-          onChange={(file) => setField('audio', file)}
-          error={errors.audio}
-          disabled={upload.uploading}
+          {...fileField(form, 'audio')}
           hint={
             mode === 'create'
               ? 'MP3, AAC, M4A, WAV, FLAC, OGG, AIFF or WebM, up to 200 MB.'
@@ -157,15 +144,11 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
         />
         <FileField
           label="Cover"
-          name="coverImage"
           kind="image"
           accept={IMAGE_ACCEPT}
-          file={values.coverImage}
-          onChange={(file) => setField('coverImage', file)}
-          error={errors.coverImage}
+          {...fileField(form, 'coverImage')}
           currentImage={song?.coverImage}
-          disabled={upload.uploading}
-          hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. Without one, the album cover is shown."
+          hint={`${IMAGE_HINT} Without one, the album cover is shown.`}
         />
       </FormGrid>
     </StudioFormShell>

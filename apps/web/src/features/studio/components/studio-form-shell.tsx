@@ -1,19 +1,9 @@
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { Save } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, FormAlert, buttonClasses } from '../../../components/ui';
-import type { FieldErrors } from '../studio.types';
-import type { StudioUpload } from '../use-studio-upload';
+import type { StudioFormState } from './field-bindings';
 import { UploadProgressList } from './upload-progress';
-
-/** The parts of `useStudioForm`'s answer the shell and the field bindings read. */
-interface StudioFormState<Values, Field extends string> {
-  values: Values;
-  errors: FieldErrors<Field>;
-  setField: <Key extends keyof Values>(key: Key, value: Values[Key]) => void;
-  upload: StudioUpload;
-  formRef: RefObject<HTMLFormElement | null>;
-}
 
 export interface StudioFormShellProps {
   form: Pick<StudioFormState<unknown, string>, 'errors' | 'upload' | 'formRef'>;
@@ -72,22 +62,4 @@ export function StudioFormShell({
 /** A two-column (from `md`) group of fields. */
 export function FormGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-5 md:grid-cols-2">{children}</div>;
-}
-
-type TextKeys<Values> = { [Key in keyof Values]: Values[Key] extends string ? Key : never }[keyof Values];
-
-/**
- * The wiring of a text input or textarea to a form value: `name`, `value`, `onChange` and its inline `error`.
- * Spread it into a TextField or TextAreaField: `<TextField label="Title" {...textField(form, 'title')} />`.
- */
-export function textField<Values, Field extends string, Key extends TextKeys<Values> & Field>(
-  form: Pick<StudioFormState<Values, Field>, 'values' | 'errors' | 'setField'>,
-  key: Key,
-) {
-  return {
-    name: key,
-    value: form.values[key] as string,
-    onChange: (event: { target: { value: string } }) => form.setField(key, event.target.value as Values[Key]),
-    error: form.errors[key],
-  };
 }
