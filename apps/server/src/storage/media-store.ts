@@ -1,6 +1,7 @@
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where media files live. Keys are relative, slash-separated paths such as `songs/<id>/<version>/index.m3u8`.
@@ -13,7 +14,8 @@ export interface MediaStore {
   /** The entries directly under `prefix` (one level, like a delimited object listing), for the clean-up job. */
   list(prefix: string): Promise<MediaEntry[]>;
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
-  read(key: string, range?: { start: number; end: number }): ReadStream;
+  /** The file's bytes, or an inclusive byte range of them; a missing key fails the stream. */
+  read(key: string, range?: { start: number; end: number }): Readable;
   /** A local path for tools such as ffmpeg; only the disk driver has one. */
   localPath(key: string): string;
 }
@@ -24,11 +26,22 @@ export interface MediaEntry {
   mtime: Date;
 }
 
+/**
+ * A key as both stores read it: relative, slash-separated, normalised; one that climbs out of the store (`..`) or
+ * starts at a root is a programming error, refused before any file or object is touched.
+ */
+export function checkedMediaKey(key: string): string {
+  const normal = path.posix.normalize(key.replaceAll('\\', '/')).replace(/\/+$/, '');
+  if (!normal || normal === '.' || normal === '..' || normal.startsWith('../') || normal.startsWith('/'))
+    throw new Error(`Media key escapes the store: ${key}`);
+  return normal;
+}
+
 export class LocalMediaStore implements MediaStore {
   constructor(readonly root: string) {}
 
   localPath(key: string): string {
-    const resolved = path.resolve(this.root, key);
+    const resolved = path.resolve(this.root, checkedMediaKey(key));
     if (!resolved.startsWith(path.resolve(this.root) + path.sep))
       throw new Error(`Media key escapes the store: ${key}`);
     return resolved;
@@ -57,15 +70,16 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async stat(key: string) {
+    const file = this.localPath(key);
     try {
-      const info = await stat(this.localPath(key));
+      const info = await stat(file);
       return info.isFile() ? { size: info.size, mtime: info.mtime } : null;
     } catch {
       return null;
     }
   }
 
-  read(key: string, range?: { start: number; end: number }): ReadStream {
+  read(key: string, range?: { start: number; end: number }): Readable {
     // 64 KiB chunks: the default 16 KiB costs a large share of throughput on segment delivery.
     return createReadStream(this.localPath(key), { ...range, highWaterMark: 64 * 1024 });
   }

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { CreateMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalMediaStore, type MediaStore } from '../src/storage/media-store';
+import { S3MediaStore } from '../src/storage/s3-media-store';
+import { startLocalS3, type LocalS3 } from './s3-local';
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+let work: string;
+let s3: LocalS3;
+let client: S3Client;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'backbeat-media-store-'));
+  s3 = await startLocalS3();
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: s3.credentials,
+  });
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await s3?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** The same behaviour from both stores: what the app relies on, whichever holds its media. */
+const stores: Array<[string, () => MediaStore]> = [
+  ['local disk', () => new LocalMediaStore(path.join(work, 'media'))],
+  ['S3 (local S3 server, SigV4 checked)', () => new S3MediaStore({ bucket: s3.bucket, client })],
+];
+
+describe.each(stores)('media store: %s', (name, makeStore) => {
+  let store: MediaStore;
+  let source: string;
+  const root = `songs/${name.startsWith('local') ? 'l' : 's'}${randomBytes(4).toString('hex')}`;
+  const original = randomBytes(64 * 1024 + 17);
+
+  beforeAll(async () => {
+    store = makeStore();
+    source = await mkdtemp(path.join(work, 'source-'));
+    await writeFile(path.join(source, 'original.flac'), original);
+    await mkdir(path.join(source, 'hls', 'v1'), { recursive: true });
+    await writeFile(path.join(source, 'hls', 'index.m3u8'), '#EXTM3U\n');
+    await writeFile(path.join(source, 'hls', 'v1', 'seg_0000.ts'), randomBytes(1000));
+  });
+
+  it('stores a file and reads it back whole, by range, and by its size', async () => {
+    await store.put(`${root}/original.flac`, path.join(source, 'original.flac'));
+    expect((await store.stat(`${root}/original.flac`))?.size).toBe(original.length);
+    expect(await bytesOf(store.read(`${root}/original.flac`))).toEqual(original);
+    // Ranges are inclusive, as HTTP's are.
+    expect(await bytesOf(store.read(`${root}/original.flac`, { start: 10, end: 20 }))).toEqual(
+      original.subarray(10, 21),
+    );
+  });
+
+  it('stores a folder under a prefix and lists one level of it, folders with their newest time', async () => {
+    const before = Date.now() - 60_000;
+    await store.put(`${root}/hls`, path.join(source, 'hls'));
+    const entries = await store.list(`${root}/hls`);
+    expect(entries.map((entry) => entry.name).sort()).toEqual(['index.m3u8', 'v1']);
+    for (const entry of entries) expect(entry.mtime.getTime()).toBeGreaterThan(before);
+    expect((await bytesOf(store.read(`${root}/hls/index.m3u8`))).toString()).toBe('#EXTM3U\n');
+    expect((await store.stat(`${root}/hls/v1/seg_0000.ts`))?.size).toBe(1000);
+  });
+
+  it('answers null for what is not there, and a read of it fails', async () => {
+    expect(await store.stat(`${root}/missing.ts`)).toBeNull();
+    expect(await store.list(`${root}/no-such-folder`)).toEqual([]);
+    await expect(bytesOf(store.read(`${root}/missing.ts`))).rejects.toThrow();
+  });
+
+  it('streams a file larger than one multipart part and keeps every byte', async () => {
+    const big = randomBytes(11 * 1024 * 1024 + 3);
+    await writeFile(path.join(source, 'big.wav'), big);
+    await store.put(`${root}/big.wav`, path.join(source, 'big.wav'));
+    expect((await store.stat(`${root}/big.wav`))?.size).toBe(big.length);
+    expect((await bytesOf(store.read(`${root}/big.wav`))).equals(big)).toBe(true);
+  });
+
+  it('removes everything under a prefix, and a prefix that is not there is no error', async () => {
+    await store.removePrefix(root);
+    expect(await store.stat(`${root}/original.flac`)).toBeNull();
+    expect(await store.stat(`${root}/hls/v1/seg_0000.ts`)).toBeNull();
+    expect(await store.list(root)).toEqual([]);
+    await store.removePrefix(`${root}/never-written`);
+  });
+
+  it('refuses a key that climbs out of the store before touching anything', async () => {
+    for (const key of ['../outside', 'songs/../../outside', '/etc/passwd', '..']) {
+      await expect(store.put(key, path.join(source, 'original.flac'))).rejects.toThrow(/escapes the store/);
+      expect(() => store.read(key)).toThrow(/escapes the store/);
+      await expect(store.stat(key)).rejects.toThrow(/escapes the store/);
+    }
+  });
+});
+
+describe('media store on S3: what only object storage has', () => {
+  it('abandons a multipart upload a killed worker left under a prefix when the prefix is removed', async () => {
+    const store = new S3MediaStore({ bucket: s3.bucket, client });
+    const prefix = `songs/killed-${randomBytes(4).toString('hex')}`;
+    await client.send(
+      new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key: `${prefix}/original.flac` }),
+    );
+    const open = async () =>
+      (await client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: prefix }))).Uploads ??
+      [];
+    expect(await open()).toHaveLength(1);
+    await store.removePrefix(prefix);
+    expect(await open()).toEqual([]);
+  });
+
+  it('has no local path: tools that need a file must fetch it first', () => {
+    const store = new S3MediaStore({ bucket: s3.bucket, client });
+    expect(() => store.localPath('songs/x/original.flac')).toThrow(/no local path/);
+  });
+});
