@@ -8,6 +8,7 @@ import {
 import {
   PAYMENT_ERROR_CODES,
   SUBSCRIPTION_CYCLE_MONTHS,
+  toDecimalString,
   type PaymentResultResponse,
   type PaypalCaptureResponse,
   type PaypalCreateOrderBody,
@@ -16,7 +17,6 @@ import {
 } from '@backbeat/contract';
 import { AppError, conflict } from '../../../platform/errors';
 import { GatewayCheckout, type SubscriptionStarter } from '../gateway-checkout';
-import { toDecimalString } from '../money';
 import type { Offer } from '../offers';
 import { orderNotFound, type Buyer, type PaymentsService } from '../payments.service';
 import { PaypalEvents, type PaypalEvent } from './paypal.events';
