@@ -188,11 +188,8 @@ export class PaypalService {
    * The artist's PayPal billing plan for the cycle and amount, created once and reused; its catalog product (one
    * per artist, kept in the same table under the cycle 'product') through PayPal's catalog REST call.
    */
-  private async planFor(
-    { artistId, amount, currency, title }: Offer,
-    cycle: SubscriptionCycle,
-  ): Promise<string> {
-    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+  private planFor(offer: Offer, cycle: SubscriptionCycle): Promise<string> {
+    return this.checkout.offerPlan(offer, cycle, async ({ artistId, amount, currency, title }) => {
       const product = await this.checkout.plan(
         { artistId, cycle: 'product', amount: 0, currency: '' },
         async () => {
