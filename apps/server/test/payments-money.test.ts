@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatMoney } from '../src/modules/payments/money';
+import { addMonths, formatMoney } from '@backbeat/contract';
 import { subscriptionTitle } from '../src/modules/payments/offers';
 
 describe('payment money helpers', () => {

@@ -1,7 +1,7 @@
+import { addMonths } from '@backbeat/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists, subscriptions } from '../src/db/schema';
-import { addMonths } from '../src/modules/payments/money';
 import { catalogFixtures } from './catalog-fixtures';
 import { commerceCounts, commerceFixtures, requests, type TestUser } from './payments.fixtures';
 import { createTestApp, type TestContext } from './test-app';

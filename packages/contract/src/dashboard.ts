@@ -19,6 +19,7 @@ export const OrderStatus = z.enum([
   'cancelled',
   'refunded',
   'disputed',
+  /** Abandoned: nothing was paid within the order's time; its intent/order was cancelled at the gateway. */
   'expired',
 ]);
 export type OrderStatus = z.infer<typeof OrderStatus>;

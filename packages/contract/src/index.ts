@@ -7,3 +7,4 @@ export * from './playlists';
 export * from './streaming';
 export * from './payments';
 export * from './downloads';
+export * from './money';

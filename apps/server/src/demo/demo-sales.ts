@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
-import { SUBSCRIPTION_CYCLE_MONTHS, type SubscriptionCycle } from '@backbeat/contract';
+import { addMonths, SUBSCRIPTION_CYCLE_MONTHS, type SubscriptionCycle } from '@backbeat/contract';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { albums, artists, plays, songs, subscriptions, users } from '../db/schema';
 import type { AppServices } from '../modules';
 import { seededRandom } from '../modules/media';
-import { addMonths, createDemoPayments } from '../modules/payments';
+import { createDemoPayments } from '../modules/payments';
 import { AppError } from '../platform/errors';
 import { demoFans } from './demo-data';
 

@@ -1,6 +1,6 @@
+import { addMonths } from '@backbeat/contract';
 import type Stripe from 'stripe';
 import { PaypalGateway } from '../../src/modules/payments/paypal/paypal.gateway';
-import { addMonths } from '../../src/modules/payments/money';
 import { readSales } from '../../src/modules/payments/paypal/paypal.facts';
 import { RazorpayApi, type RzpInvoice } from '../../src/modules/payments/razorpay/razorpay-api';
 import { createStripeClient } from '../../src/modules/payments/stripe/stripe.gateway';

@@ -33,16 +33,5 @@ export class Clock {
   }
 }
 
-/** Months later in UTC, clamping the day (31 Jan + 1 month = 28/29 Feb), as the providers bill. */
-export function addMonths(from: Date, months: number): Date {
-  const day = from.getUTCDate();
-  const result = new Date(from.getTime());
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
-
 export const HOUR_MS = 3600 * 1000;
 export const DAY_MS = 24 * HOUR_MS;

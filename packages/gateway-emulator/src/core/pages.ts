@@ -20,26 +20,3 @@ button.secondary{background:#e7e9f0;color:#1a1b25}.amount{font-size:26px;font-we
 .error{color:#b3261e;font-weight:600;margin-top:10px}
 </style></head><body><div class="banner" role="note">${TEST_MODE_BANNER}</div><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
 }
-
-/** Digits after the decimal point of a currency (2 for USD, 0 for JPY). */
-export function fractionDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** Minor units as the provider shows them to a buyer. */
-export function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-      amount / 10 ** fractionDigits(currency),
-    );
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}

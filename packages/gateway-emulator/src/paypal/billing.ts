@@ -1,4 +1,5 @@
-import { addMonths, DAY_MS } from '../core/clock';
+import { addMonths } from '@backbeat/contract';
+import { DAY_MS } from '../core/clock';
 import type { Obj } from '../core/store';
 import { paypalId, TEST_BUYERS, type Buyer, type PaypalContext } from './context';
 import { refuse } from './dialect';

@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib';
 import type { z } from 'zod';
+import { currencyDigits } from '@backbeat/contract';
 import { HOUR_MS, DAY_MS, type Clock } from '../core/clock';
 import { idempotentExecute, IdempotencyStore } from '../core/idempotency';
-import { fractionDigits } from '../core/pages';
 import type { Dialect, EmulatorRequest, EmulatorResponse } from '../core/router';
 import { bearer, json, Refusal } from '../core/router';
 import { randomId } from '../core/store';
@@ -182,8 +182,6 @@ export class PaypalDialect implements Dialect {
   }
 }
 
-/** Decimal strings of PayPal's API to minor units and back. */
+/** A decimal string of PayPal's API to minor units (the way back is the contract's toDecimalString). */
 export const toMinor = (value: string, currency: string) =>
-  Math.round(Number(value) * 10 ** fractionDigits(currency));
-export const toDecimal = (minor: number, currency: string) =>
-  (minor / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency));
+  Math.round(Number(value) * 10 ** currencyDigits(currency));

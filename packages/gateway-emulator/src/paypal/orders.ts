@@ -1,8 +1,9 @@
+import { toDecimalString } from '@backbeat/contract';
 import { HOUR_MS } from '../core/clock';
 import { Lifecycle } from '../core/lifecycle';
 import type { Obj } from '../core/store';
 import { paypalId, TEST_BUYERS, type Buyer, type PaypalContext } from './context';
-import { notFound, refuse, toDecimal, toMinor, unprocessable } from './dialect';
+import { notFound, refuse, toMinor, unprocessable } from './dialect';
 
 /** PayPal lets an order be approved and captured for 3 hours after it was created; then it expires. */
 const ORDER_LIFETIME_MS = 3 * HOUR_MS;
@@ -204,7 +205,7 @@ export class PaypalOrders {
     const total = capture.amount as Money;
     const currency = total.currency_code;
     meta.refunded = (meta.refunded ?? 0) + amount;
-    const value = { currency_code: currency, value: toDecimal(amount, currency) };
+    const value = { currency_code: currency, value: toDecimalString(amount, currency) };
     const refund = this.ctx.save('refunds', this.refundObject(capture, value, meta.refunded, how.note));
     capture.status = meta.refunded >= toMinor(total.value, currency) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     capture.update_time = this.ctx.iso();
@@ -289,7 +290,7 @@ export class PaypalOrders {
         gross_amount: amount,
         paypal_fee: { currency_code: currency, value: '0.00' },
         net_amount: amount,
-        total_refunded_amount: { currency_code: currency, value: toDecimal(refundedSoFar, currency) },
+        total_refunded_amount: { currency_code: currency, value: toDecimalString(refundedSoFar, currency) },
       },
       payer: MERCHANT,
       create_time: now,

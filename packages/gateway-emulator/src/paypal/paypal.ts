@@ -1,6 +1,7 @@
+import { formatMoney, toDecimalString } from '@backbeat/contract';
 import type { Clock } from '../core/clock';
 import { controlRoutes } from '../core/control';
-import { escapeHtml, money, page } from '../core/pages';
+import { escapeHtml, page } from '../core/pages';
 import {
   basicAuth,
   html,
@@ -15,7 +16,7 @@ import { randomId, type Obj, type Store } from '../core/store';
 import type { WebhookDispatcher } from '../core/webhooks';
 import { PaypalBilling } from './billing';
 import { PaypalContext } from './context';
-import { PaypalDialect, toDecimal, toMinor, type PaypalCredentials } from './dialect';
+import { PaypalDialect, toMinor, type PaypalCredentials } from './dialect';
 import { PaypalDisputes } from './disputes';
 import { PaypalOrders } from './orders';
 import { PaypalSales } from './sales';
@@ -115,7 +116,7 @@ export class PaypalEmulator {
   }
 
   static decimal(minor: number, currency: string): string {
-    return toDecimal(minor, currency);
+    return toDecimalString(minor, currency);
   }
 
   /** PayPal's approval window (a popup or modal) for an order or a subscription, with the two test buyers. */
@@ -143,11 +144,11 @@ export class PaypalEmulator {
           description?: string;
         }>
       )[0]!;
-      amount = money(toMinor(unit.amount.value, unit.amount.currency_code), unit.amount.currency_code);
+      amount = formatMoney(toMinor(unit.amount.value, unit.amount.currency_code), unit.amount.currency_code);
       description = unit.description ?? 'Your order';
     } else {
       const price = this.billing.price(record);
-      amount = `${money(toMinor(price.value, price.currency_code), price.currency_code)} every ${price.months} month(s)`;
+      amount = `${formatMoney(toMinor(price.value, price.currency_code), price.currency_code)} every ${price.months} month(s)`;
     }
     return html(
       200,

@@ -1,7 +1,8 @@
+import { toDecimalString } from '@backbeat/contract';
 import type { Obj } from '../core/store';
 import type { PaypalBilling } from './billing';
 import { paypalId, type PaypalContext } from './context';
-import { paypalV1Error, toDecimal, toMinor } from './dialect';
+import { paypalV1Error, toMinor } from './dialect';
 
 /** Subscription sales (v1) after they were paid: refunds from Backbeat and reversals after a lost dispute. */
 export class PaypalSales {
@@ -36,14 +37,17 @@ export class PaypalSales {
     meta.refunded = (meta.refunded ?? 0) + value;
     const id = paypalId(17);
     const now = this.ctx.iso();
-    const total = toDecimal(value, amount.currency);
+    const total = toDecimalString(value, amount.currency);
     const refund: Obj = {
       id,
       state: 'completed',
       amount: { total, currency: amount.currency },
       refund_from_received_amount: { value: total, currency: amount.currency },
       refund_from_transaction_fee: { value: '0.00', currency: amount.currency },
-      total_refunded_amount: { value: toDecimal(meta.refunded, amount.currency), currency: amount.currency },
+      total_refunded_amount: {
+        value: toDecimalString(meta.refunded, amount.currency),
+        currency: amount.currency,
+      },
       sale_id: sale.id,
       parent_payment: `PAYID-${paypalId(24)}`,
       ...(values.description ? { description: values.description } : {}),
@@ -84,7 +88,7 @@ export class PaypalSales {
     const amount = sale.amount as { total: string; currency: string };
     const remaining = toMinor(amount.total, amount.currency) - (meta.refunded ?? 0);
     meta.refunded = toMinor(amount.total, amount.currency);
-    const total = toDecimal(remaining, amount.currency);
+    const total = toDecimalString(remaining, amount.currency);
     const now = this.ctx.iso();
     sale.state = 'reversed';
     sale.update_time = now;

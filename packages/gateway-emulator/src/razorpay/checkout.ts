@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { formatMoney } from '@backbeat/contract';
 import { luhnValid } from '../cards';
-import { escapeHtml, money, page } from '../core/pages';
+import { escapeHtml, page } from '../core/pages';
 import { html, json, route, type RouteSpec } from '../core/router';
 import { razorpayError } from './dialect';
 import type { PaymentError } from './objects';
@@ -61,9 +62,9 @@ function checkoutPage(rzp: RazorpayEmulator, query: Record<string, unknown>) {
   const plan = rzp.find('plans', subscription?.plan_id as string);
   const item = plan?.item as { amount: number; currency: string } | undefined;
   const amount = order
-    ? money(Number(order.amount), String(order.currency))
+    ? formatMoney(Number(order.amount), String(order.currency))
     : item
-      ? `${money(item.amount, item.currency)} every ${String(plan!.interval)} month(s)`
+      ? `${formatMoney(item.amount, item.currency)} every ${String(plan!.interval)} month(s)`
       : null;
   if (!amount) return html(404, page('Razorpay', '#3395ff', '<h1>Unknown order</h1>'));
   const name = escapeHtml(text(query.name) ?? 'Merchant');

@@ -3,7 +3,8 @@
  * refunded, disputed; subscriptions charged on the clock, cancelled; the events each change emits) in one place, so
  * the routes (routes.ts) and controls stay thin.
  */
-import { addMonths, DAY_MS, type Clock } from '../core/clock';
+import { addMonths } from '@backbeat/contract';
+import { DAY_MS, type Clock } from '../core/clock';
 import { controlRoutes } from '../core/control';
 import { ProviderState } from '../core/provider';
 import { Router } from '../core/router';

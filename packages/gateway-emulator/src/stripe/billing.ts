@@ -1,4 +1,4 @@
-import { addMonths } from '../core/clock';
+import { addMonths } from '@backbeat/contract';
 import type { Obj } from '../core/store';
 import type { StripeContext } from './context';
 import { invalidRequest } from './dialect';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { formatMoney } from '@backbeat/contract';
 import { STRIPE_TEST_CARDS } from '../cards';
 import type { Clock } from '../core/clock';
 import { controlRoutes } from '../core/control';
-import { escapeHtml, money, page } from '../core/pages';
+import { escapeHtml, page } from '../core/pages';
 import { html, json, Refusal, route, Router, type RouteSpec } from '../core/router';
 import type { Obj, Store } from '../core/store';
 import type { WebhookDispatcher } from '../core/webhooks';
@@ -130,7 +131,7 @@ export class StripeEmulator {
           if (!intent) return html(404, page('Not found', '#635bff', '<h1>Unknown payment</h1>'));
           const amount =
             typeof intent.amount === 'number'
-              ? money(intent.amount, String(intent.currency).toUpperCase())
+              ? formatMoney(intent.amount, String(intent.currency).toUpperCase())
               : 'Saving your card';
           return html(
             200,

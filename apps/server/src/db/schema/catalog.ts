@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accessTypeEnum, playKindEnum, processingStatusEnum, renditionKindEnum } from './enums';
-import { users } from './users';
+import { userIdColumn, users } from './users';
 
 export const genres = pgTable(
   'genres',
@@ -147,15 +147,17 @@ export const songs = pgTable(
   ],
 );
 
+/** `song_id`, the song a row is about: required, and deleted with the song. */
+const songIdColumn = () =>
+  uuid('song_id')
+    .notNull()
+    .references(() => songs.id, { onDelete: 'cascade' });
+
 export const likes = pgTable(
   'likes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    songId: songIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -168,9 +170,7 @@ export const playlists = pgTable(
   'playlists',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -186,9 +186,7 @@ export const playlistEntries = pgTable(
     playlistId: uuid('playlist_id')
       .notNull()
       .references(() => playlists.id, { onDelete: 'cascade' }),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    songId: songIdColumn(),
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -206,9 +204,7 @@ export const plays = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    songId: songIdColumn(),
     secondsListened: real('seconds_listened').notNull().default(0),
     /** Dashboards count full plays as plays and previews on their own; "recently played" lists full plays only. */
     kind: playKindEnum('kind').notNull().default('full'),
@@ -224,9 +220,7 @@ export const plays = pgTable(
 export const songRenditions = pgTable(
   'song_renditions',
   {
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    songId: songIdColumn(),
     kind: renditionKindEnum('kind').notNull(),
     /** The song's HLS version this was made for. */
     hlsPrefix: text('hls_prefix').notNull(),
@@ -248,12 +242,8 @@ export const songRenditions = pgTable(
 export const audioFetches = pgTable(
   'audio_fetches',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    songId: songIdColumn(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }),
   },
@@ -264,9 +254,7 @@ export const audioFetches = pgTable(
 export const userPreferredGenres = pgTable(
   'user_preferred_genres',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     genreId: uuid('genre_id')
       .notNull()
       .references(() => genres.id, { onDelete: 'cascade' }),

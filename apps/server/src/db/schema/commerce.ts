@@ -22,7 +22,7 @@ import {
   refundKindEnum,
   subscriptionStatusEnum,
 } from './enums';
-import { users } from './users';
+import { userIdColumn, users } from './users';
 import { albums, artists, songs } from './catalog';
 
 /**
@@ -118,9 +118,7 @@ export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     songId: uuid('song_id').references(() => songs.id, { onDelete: 'cascade' }),
     albumId: uuid('album_id').references(() => albums.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -147,9 +145,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     artistId: uuid('artist_id')
       .notNull()
       .references(() => artists.id, { onDelete: 'cascade' }),
@@ -233,9 +229,7 @@ export const paymentEvents = pgTable(
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     gateway: gatewayEnum('gateway').notNull(),
     externalId: text('external_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,6 +18,11 @@ export const rollupGrainEnum = pgEnum('rollup_grain', ['day', 'month']);
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+/** The period a rollup row sums: its grain, and its bucket's first day. */
+const period = () => ({
+  grain: rollupGrainEnum('grain').notNull(),
+  bucket: date('bucket', { mode: 'string' }).notNull(),
+});
 
 /**
  * Money per scope, bucket and currency: succeeded payments (gross) and refunds or disputes (refunded), split by
@@ -27,8 +32,7 @@ export const revenueRollup = pgTable(
   'revenue_rollup',
   {
     scope: uuid('scope').notNull(),
-    grain: rollupGrainEnum('grain').notNull(),
-    bucket: date('bucket', { mode: 'string' }).notNull(),
+    ...period(),
     currency: text('currency').notNull(),
     songGross: money('song_gross'),
     albumGross: money('album_gross'),
@@ -83,8 +87,7 @@ export const itemRevenueRollup = pgTable(
     itemType: itemTypeEnum('item_type').notNull(),
     itemId: uuid('item_id').notNull(),
     artistId: uuid('artist_id'),
-    grain: rollupGrainEnum('grain').notNull(),
-    bucket: date('bucket', { mode: 'string' }).notNull(),
+    ...period(),
     currency: text('currency').notNull(),
     gross: money('gross'),
     refunded: money('refunded'),
@@ -126,8 +129,7 @@ export const playsRollup = pgTable(
   'plays_rollup',
   {
     scope: uuid('scope').notNull(),
-    grain: rollupGrainEnum('grain').notNull(),
-    bucket: date('bucket', { mode: 'string' }).notNull(),
+    ...period(),
     plays: integer('plays').notNull().default(0),
     previewPlays: integer('preview_plays').notNull().default(0),
   },
@@ -146,8 +148,7 @@ export const itemPlaysRollup = pgTable(
     itemType: itemTypeEnum('item_type').notNull(),
     itemId: uuid('item_id').notNull(),
     artistId: uuid('artist_id'),
-    grain: rollupGrainEnum('grain').notNull(),
-    bucket: date('bucket', { mode: 'string' }).notNull(),
+    ...period(),
     plays: integer('plays').notNull().default(0),
   },
   (t) => [

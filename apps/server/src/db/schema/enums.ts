@@ -1,7 +1,14 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { AccessType, Gateway, ItemType, OrderStatus, PaymentIssueKind, Role } from '@backbeat/contract';
 
-export const roleEnum = pgEnum('role', ['user', 'artist', 'admin']);
-export const accessTypeEnum = pgEnum('access_type', ['subscription', 'purchase-only']);
+/**
+ * A contract enum's values, in the contract's order, as the tuple pgEnum takes: where the API and the database
+ * speak of the same thing, the database enum is the contract's (a value added there reaches a migration here).
+ */
+const valuesOf = <T extends string>(contractEnum: { options: T[] }) => contractEnum.options as [T, ...T[]];
+
+export const roleEnum = pgEnum('role', valuesOf(Role));
+export const accessTypeEnum = pgEnum('access_type', valuesOf(AccessType));
 /**
  * A song's state. `removed`: its artist deleted it after it was sold (a purchase is forever): it left the catalogue
  * (every public list asks for `ready`) but its media stays, playable by those who hold it (see modules/access).
@@ -9,18 +16,9 @@ export const accessTypeEnum = pgEnum('access_type', ['subscription', 'purchase-o
 export const processingStatusEnum = pgEnum('processing_status', ['processing', 'ready', 'failed', 'removed']);
 /** The statuses whose media plays and downloads (for whom is the access policy's to decide). */
 export const PLAYABLE_SONG_STATUSES = ['ready', 'removed'] as const;
-export const itemTypeEnum = pgEnum('item_type', ['song', 'album', 'subscription']);
-export const gatewayEnum = pgEnum('gateway', ['stripe', 'razorpay', 'paypal', 'sandbox']);
-export const orderStatusEnum = pgEnum('order_status', [
-  'pending',
-  'paid',
-  'failed',
-  'cancelled',
-  'refunded',
-  'disputed',
-  /** Abandoned: nothing was paid within the order's time; its intent/order was cancelled at the gateway. */
-  'expired',
-]);
+export const itemTypeEnum = pgEnum('item_type', valuesOf(ItemType));
+export const gatewayEnum = pgEnum('gateway', valuesOf(Gateway));
+export const orderStatusEnum = pgEnum('order_status', valuesOf(OrderStatus));
 export const subscriptionStatusEnum = pgEnum('subscription_status', [
   'pending',
   'active',
@@ -39,13 +37,7 @@ export const refundKindEnum = pgEnum('refund_kind', ['refund', 'dispute', 'rever
  * a second payment for something the buyer owns, a payment no order knows, a refund or a cancellation the gateway
  * kept refusing.
  */
-export const paymentIssueKindEnum = pgEnum('payment_issue_kind', [
-  'amount_mismatch',
-  'duplicate_payment',
-  'unknown_payment',
-  'refund_failed',
-  'cancel_failed',
-]);
+export const paymentIssueKindEnum = pgEnum('payment_issue_kind', valuesOf(PaymentIssueKind));
 export const paymentIssueStatusEnum = pgEnum('payment_issue_status', ['open', 'resolved']);
 export const reconciliationStatusEnum = pgEnum('reconciliation_status', ['running', 'succeeded', 'failed']);
 export const paymentEventStatusEnum = pgEnum('payment_event_status', [

@@ -2,6 +2,30 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { albums, purchases, songs } from '../../db/schema';
 
+/** Who a purchase is given to, under which order, when, and (for an album's track) through which album. */
+export interface Grant {
+  userId: string;
+  orderId: string | null;
+  grantedByAlbumId?: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Gives the songs (or albums) to the account under the grant; where a purchase of one exists already, a standing one
+ * is kept as it is and a revoked one (refunded before) is restored under this grant.
+ */
+export function grantPurchases(db: AppDb, key: 'songId' | 'albumId', itemIds: string[], grant: Grant) {
+  const { orderId, grantedByAlbumId = null, createdAt } = grant;
+  return db
+    .insert(purchases)
+    .values(itemIds.map((id) => (key === 'songId' ? { ...grant, songId: id } : { ...grant, albumId: id })))
+    .onConflictDoUpdate({
+      target: [purchases.userId, purchases[key]],
+      set: { orderId, grantedByAlbumId, revokedAt: null, createdAt },
+      setWhere: sql`${purchases.revokedAt} is not null`,
+    });
+}
+
 /**
  * The writes that give or take back bought music; payments call these inside their own transaction. A purchase is
  * forever until a refund or dispute revokes it: buying an album also records each track it holds at that moment, so a
@@ -12,14 +36,7 @@ export class EntitlementGrants {
 
   /** Grants a song; a standing entitlement is kept as it is, a revoked one (refunded before) is restored. */
   async grantSong(userId: string, songId: string, orderId: string, at: Date): Promise<void> {
-    await this.db
-      .insert(purchases)
-      .values({ userId, songId, orderId, createdAt: at })
-      .onConflictDoUpdate({
-        target: [purchases.userId, purchases.songId],
-        set: { orderId, revokedAt: null, grantedByAlbumId: null, createdAt: at },
-        setWhere: sql`${purchases.revokedAt} is not null`,
-      });
+    await grantPurchases(this.db, 'songId', [songId], { userId, orderId, createdAt: at });
   }
 
   /**
@@ -27,14 +44,7 @@ export class EntitlementGrants {
    * album deleted meanwhile, the tracks it held when it was deleted.
    */
   async grantAlbum(userId: string, albumId: string, orderId: string, at: Date): Promise<void> {
-    await this.db
-      .insert(purchases)
-      .values({ userId, albumId, orderId, createdAt: at })
-      .onConflictDoUpdate({
-        target: [purchases.userId, purchases.albumId],
-        set: { orderId, revokedAt: null, createdAt: at },
-        setWhere: sql`${purchases.revokedAt} is not null`,
-      });
+    await grantPurchases(this.db, 'albumId', [albumId], { userId, orderId, createdAt: at });
     await this.db.execute(sql`
       insert into ${purchases} (user_id, song_id, order_id, granted_by_album_id, created_at)
       select ${userId}::uuid, ${songs.id}, ${orderId}::uuid, ${albumId}::uuid, ${at.toISOString()}::timestamptz

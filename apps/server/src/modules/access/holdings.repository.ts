@@ -3,6 +3,7 @@ import type { AppDb } from '../../db/client';
 import { albums, artists, purchases, songs } from '../../db/schema';
 import type { Entitlements } from './access-policy';
 import { loadEntitlements } from './entitlements.repository';
+import { grantPurchases } from './entitlement-grants.repository';
 import { purchaseStands } from './entitlement-rules';
 
 /**
@@ -66,27 +67,13 @@ export class HoldingsRepository {
       .from(purchases)
       .where(and(eq(purchases.albumId, albumId), purchaseStands));
     for (const holder of holders) {
-      await this.db
-        .insert(purchases)
-        .values(
-          songIds.map((songId) => ({
-            userId: holder.userId,
-            songId,
-            orderId: holder.orderId,
-            grantedByAlbumId: albumId,
-            createdAt: holder.at,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [purchases.userId, purchases.songId],
-          set: {
-            orderId: holder.orderId,
-            grantedByAlbumId: albumId,
-            revokedAt: null,
-            createdAt: holder.at,
-          },
-          setWhere: sql`${purchases.revokedAt} is not null`,
-        });
+      const { userId, orderId, at } = holder;
+      await grantPurchases(this.db, 'songId', songIds, {
+        userId,
+        orderId,
+        grantedByAlbumId: albumId,
+        createdAt: at,
+      });
     }
   }
 }

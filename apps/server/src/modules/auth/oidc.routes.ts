@@ -22,6 +22,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
   // Lax: the cookie must come back on the issuer's top-level redirect to the callback.
   const flowCookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/api/auth' };
   const landing = (query: string) => `${publicUrl}/auth/callback${query}`;
+  /** The options of a route under /auth/:provider: a provider that is not configured answers 404. */
+  const providerRoute = (summary: string) => ({
+    schema: { tags, summary, params: AuthProviderParams, response: { 404: ErrorResponse } },
+  });
 
   app.get(
     '/auth/providers',
@@ -37,14 +41,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
 
   app.get(
     '/auth/:provider',
-    {
-      schema: {
-        tags,
-        summary: 'Start social sign-in (302 to the provider)',
-        params: AuthProviderParams,
-        response: { 404: ErrorResponse },
-      },
-    },
+    providerRoute('Start social sign-in (302 to the provider)'),
     async (request, reply) => {
       oidc.requireProvider(request.params.provider);
       try {
@@ -60,14 +57,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
 
   app.get(
     '/auth/:provider/callback',
-    {
-      schema: {
-        tags,
-        summary: 'Provider callback: opens a session, then 302 to /auth/callback',
-        params: AuthProviderParams,
-        response: { 404: ErrorResponse },
-      },
-    },
+    providerRoute('Provider callback: opens a session, then 302 to /auth/callback'),
     async (request, reply) => {
       oidc.requireProvider(request.params.provider);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';

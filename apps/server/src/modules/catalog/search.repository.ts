@@ -220,24 +220,37 @@ function withTrigramIndex<T>(db: AppDb, run: (tx: AppDb) => Promise<T>): Promise
   });
 }
 
+/**
+ * Ids of the table's rows whose search text matches (among those `listed` keeps), best match first: the trigram
+ * index finds at most SEARCH_CANDIDATES candidates, which alone are ranked. Limit (and offset) it to a page.
+ */
+function bestMatchIds(
+  db: AppDb,
+  table: typeof songs | typeof albums | typeof artists,
+  listed: SQL | undefined,
+  term: string,
+  match: Match,
+) {
+  const candidates = db
+    .select({ id: table.id, searchText: table.searchText })
+    .from(table)
+    .where(and(listed, match.where(table.searchText)))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  return db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match));
+}
+
 export class SearchRepository {
   constructor(private readonly db: AppDb) {}
 
   /** Ids of the best `limit` ready songs among the capped candidates: the part the trigram index answers. */
   songIdsQuery(term: string, limit: number, db: AppDb = this.db, match: Match = directMatch(term)) {
-    const candidates = db
-      .select({ id: songs.id, searchText: songs.searchText })
-      .from(songs)
-      // status compared as text: not answerable by the (status, created_at) index, so the planner cannot pick that
-      // index and test the trigram condition on every ready song; the trigram index must find the candidates.
-      .where(and(sql`${songs.status}::text = 'ready'`, match.where(songs.searchText)))
-      .limit(SEARCH_CANDIDATES)
-      .as('candidates');
-    return db
-      .select({ id: candidates.id })
-      .from(candidates)
-      .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
-      .limit(limit);
+    // status compared as text: not answerable by the (status, created_at) index, so the planner cannot pick that
+    // index and test the trigram condition on every ready song; the trigram index must find the candidates.
+    return bestMatchIds(db, songs, sql`${songs.status}::text = 'ready'`, term, match).limit(limit);
   }
 
   /** The best `limit` rows `query` finds for the term (see bestRows), in one transaction using the trigram index. */
@@ -276,16 +289,7 @@ export class SearchRepository {
   }
 
   private artistRows(tx: AppDb, term: string, match: Match, window: PageWindow): Promise<ArtistRow[]> {
-    const candidates = tx
-      .select({ id: artists.id, searchText: artists.searchText })
-      .from(artists)
-      .where(match.where(artists.searchText))
-      .limit(SEARCH_CANDIDATES)
-      .as('candidates');
-    const pageIds = tx
-      .select({ id: candidates.id })
-      .from(candidates)
-      .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
+    const pageIds = bestMatchIds(tx, artists, undefined, term, match)
       .limit(window.limit)
       .offset(window.offset);
     return tx
@@ -314,17 +318,7 @@ export class SearchRepository {
 
   albums(term: string, limit: number, similar = similarOnce(term)): Promise<AlbumRow[]> {
     return this.best(term, limit, similar, (tx, match) => {
-      const candidates = tx
-        .select({ id: albums.id, searchText: albums.searchText })
-        .from(albums)
-        .where(and(match.where(albums.searchText), isNull(albums.deletedAt)))
-        .limit(SEARCH_CANDIDATES)
-        .as('candidates');
-      const best = tx
-        .select({ id: candidates.id })
-        .from(candidates)
-        .orderBy(...bestMatchFirst(candidates.searchText, term, candidates.id, match))
-        .limit(limit);
+      const best = bestMatchIds(tx, albums, isNull(albums.deletedAt), term, match).limit(limit);
       return tx
         .select(albumColumns)
         .from(albums)

@@ -100,6 +100,10 @@ function tierRows(table: RollupTable, tiers: RangeTiers): SQL {
   )!;
 }
 
+/** The rows a series reads per bucket: all of `tiers` when it shows months (`byMonth`), else their day rows only. */
+const bucketRows = (table: RollupTable, tiers: RangeTiers, byMonth: boolean): SQL =>
+  tierRows(table, byMonth ? tiers : { days: tiers.days, months: null });
+
 const moneyColumns = {
   currency: revenueRollup.currency,
   songGross: total(sql`${revenueRollup.songGross}`),
@@ -141,13 +145,10 @@ export class DashboardAnalyticsRepository {
 
   /** Money per rollup bucket and currency: day rows only (`byMonth`: month rows for whole months). */
   revenueBuckets(scope: string, tiers: RangeTiers, byMonth: boolean): Promise<MoneyRow[]> {
-    const rows = byMonth
-      ? tierRows(revenueRollup, tiers)
-      : tierRows(revenueRollup, { days: tiers.days, months: null });
     return this.db
       .select({ bucket: revenueRollup.bucket, ...moneyColumns })
       .from(revenueRollup)
-      .where(and(eq(revenueRollup.scope, scope), rows))
+      .where(and(eq(revenueRollup.scope, scope), bucketRows(revenueRollup, tiers, byMonth)))
       .groupBy(revenueRollup.grain, revenueRollup.bucket, revenueRollup.currency)
       .orderBy(asc(revenueRollup.bucket));
   }
@@ -166,13 +167,10 @@ export class DashboardAnalyticsRepository {
     tiers: RangeTiers,
     byMonth: boolean,
   ): Promise<Array<PlayCounts & { bucket: string }>> {
-    const rows = byMonth
-      ? tierRows(playsRollup, tiers)
-      : tierRows(playsRollup, { days: tiers.days, months: null });
     return this.db
       .select({ bucket: playsRollup.bucket, ...playColumns })
       .from(playsRollup)
-      .where(and(eq(playsRollup.scope, scope), rows))
+      .where(and(eq(playsRollup.scope, scope), bucketRows(playsRollup, tiers, byMonth)))
       .groupBy(playsRollup.grain, playsRollup.bucket)
       .orderBy(asc(playsRollup.bucket));
   }

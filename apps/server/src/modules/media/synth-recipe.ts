@@ -28,69 +28,24 @@ export interface SongRecipe {
   hatEveryBeats: 0.25 | 0.5 | 1;
 }
 
-const M = false;
-const m = true;
-const MAJOR_PROGRESSIONS: Chord[][] = [
-  [
-    [0, M],
-    [7, M],
-    [9, m],
-    [5, M],
-  ], // I V vi IV
-  [
-    [0, M],
-    [9, m],
-    [5, M],
-    [7, M],
-  ], // I vi IV V
-  [
-    [9, m],
-    [5, M],
-    [0, M],
-    [7, M],
-  ], // vi IV I V
-  [
-    [0, M],
-    [5, M],
-    [2, m],
-    [7, M],
-  ], // I IV ii V
-].map((chords) =>
-  chords.map(([rootSemitones, minor]) => ({
-    rootSemitones: rootSemitones as number,
-    minor: minor as boolean,
-  })),
+/** Semitones above the tonic of the scale degrees I to VII, in a major key and in a (natural) minor key. */
+const DEGREE_SEMITONES = { major: [0, 2, 4, 5, 7, 9, 11], minor: [0, 2, 3, 5, 7, 8, 10] };
+const NUMERALS = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii'];
+
+/** A progression in Roman numerals ("I V vi IV"): upper case is a major chord, lower case a minor one. */
+function progression(numerals: string, key: keyof typeof DEGREE_SEMITONES): Chord[] {
+  return numerals.split(' ').map((numeral) => ({
+    rootSemitones: DEGREE_SEMITONES[key][NUMERALS.indexOf(numeral.toLowerCase())]!,
+    minor: numeral === numeral.toLowerCase(),
+  }));
+}
+
+const MAJOR_PROGRESSIONS = ['I V vi IV', 'I vi IV V', 'vi IV I V', 'I IV ii V'].map((numerals) =>
+  progression(numerals, 'major'),
 );
-const MINOR_PROGRESSIONS: Chord[][] = [
-  [
-    [0, m],
-    [8, M],
-    [3, M],
-    [10, M],
-  ], // i VI III VII
-  [
-    [0, m],
-    [5, m],
-    [10, M],
-    [3, M],
-  ], // i iv VII III
-  [
-    [0, m],
-    [10, M],
-    [8, M],
-    [10, M],
-  ], // i VII VI VII
-  [
-    [0, m],
-    [8, M],
-    [5, m],
-    [7, M],
-  ], // i VI iv V (harmonic minor)
-].map((chords) =>
-  chords.map(([rootSemitones, minor]) => ({
-    rootSemitones: rootSemitones as number,
-    minor: minor as boolean,
-  })),
+// The last one borrows harmonic minor's major V.
+const MINOR_PROGRESSIONS = ['i VI III VII', 'i iv VII III', 'i VII VI VII', 'i VI iv V'].map((numerals) =>
+  progression(numerals, 'minor'),
 );
 const ARP_PATTERNS: SongRecipe['arpPattern'][] = [
   [0, 1, 2, 3],

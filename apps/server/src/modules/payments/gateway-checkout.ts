@@ -111,7 +111,20 @@ export class GatewayCheckout {
     };
   }
 
-  /** The gateway's plan (or recurring price) for the artist, cycle and amount: created once through `create`, then reused. */
+  /**
+   * The gateway's plan (or recurring price) for the offer's artist and amount on the cycle: created once through
+   * `create` (given the offer), then reused.
+   */
+  offerPlan(
+    offer: Offer,
+    cycle: SubscriptionCycle,
+    create: (offer: Offer) => Promise<string>,
+  ): Promise<string> {
+    const { artistId, amount, currency } = offer;
+    return this.plan({ artistId, cycle, amount, currency }, () => create(offer));
+  }
+
+  /** A gateway object kept per artist, cycle and amount (a plan, a price, a product): created once, then reused. */
   async plan(
     key: { artistId: string; cycle: string; amount: number; currency: string },
     create: () => Promise<string>,

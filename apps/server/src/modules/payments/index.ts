@@ -41,7 +41,6 @@ import { unavailableRoutes } from './unavailable.routes';
 export { paymentContentSources } from './content-security';
 export { createDemoPayments } from './demo-payments';
 export { startDevEmulator } from './dev-emulator';
-export { addMonths } from './money';
 
 /** Everything payments needs, built once per process (the API and the job handlers share it). */
 interface PaymentsCore {

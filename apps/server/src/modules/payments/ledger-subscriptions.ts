@@ -1,5 +1,9 @@
-import { SUBSCRIPTION_CYCLE_MONTHS, SUBSCRIPTION_CYCLES, type SubscriptionCycle } from '@backbeat/contract';
-import { addMonths } from './money';
+import {
+  addMonths,
+  SUBSCRIPTION_CYCLE_MONTHS,
+  SUBSCRIPTION_CYCLES,
+  type SubscriptionCycle,
+} from '@backbeat/contract';
 import type { PaymentConfirmation } from './payment-gateway';
 import type { LedgerUnit, PaymentLedger, Settlement } from './payment-ledger';
 import type { OrderRow, SubscriptionRow } from './payments.repository';

@@ -1,11 +1,11 @@
 import {
+  formatMoney,
   PAYMENT_ERROR_CODES,
   SUBSCRIPTION_CYCLE_MONTHS,
   type PurchasableItemType,
   type SubscriptionCycle,
 } from '@backbeat/contract';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { formatMoney } from './money';
 import type { PaymentsRepository } from './payments.repository';
 
 /** What an order is for, priced by the server from the catalogue. */

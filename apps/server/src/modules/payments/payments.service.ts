@@ -4,6 +4,7 @@
  * gateway services share on top of it is gateway-checkout.ts; their routes' scaffold is gateway-routes.ts.
  */
 import {
+  formatMoney,
   INVALID_CYCLE_MESSAGE,
   PAYMENT_ERROR_CODES,
   PAYMENT_EVENT_MESSAGES,
@@ -24,7 +25,7 @@ import {
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { assertPrice, purchaseOffer, subscriptionOffer, type Offer } from './offers';
 import { presentOrder } from './order.presenter';
-import { formatMoney, minimumCharge } from './money';
+import { minimumCharge } from './money';
 import {
   GATEWAY_LABELS,
   gatewayUnavailable,

@@ -1,5 +1,5 @@
+import { formatMoney } from '@backbeat/contract';
 import type { MailMessage, Mailer } from '../mail';
-import { formatMoney } from './money';
 import type { OrderRow, PaymentsRepository, RefundRow } from './payments.repository';
 import { escapeHtml } from '../../platform/html';
 

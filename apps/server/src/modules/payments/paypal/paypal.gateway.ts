@@ -10,8 +10,8 @@ import {
   TransactionSearchController,
   type OAuthToken,
 } from '@paypal/paypal-server-sdk';
+import { toDecimalString } from '@backbeat/contract';
 import { AppError } from '../../../platform/errors';
-import { toDecimalString } from '../money';
 import { gatewayFailure, GatewayScaffold, type CheckoutState, type RefundRequest } from '../payment-gateway';
 import type { OrderRow, PaymentRow } from '../payments.repository';
 import { paypalRefundReport, type Json } from './paypal.facts';

@@ -8,6 +8,7 @@ import {
 import {
   PAYMENT_ERROR_CODES,
   SUBSCRIPTION_CYCLE_MONTHS,
+  toDecimalString,
   type PaymentResultResponse,
   type PaypalCaptureResponse,
   type PaypalCreateOrderBody,
@@ -16,7 +17,6 @@ import {
 } from '@backbeat/contract';
 import { AppError, conflict } from '../../../platform/errors';
 import { GatewayCheckout, type SubscriptionStarter } from '../gateway-checkout';
-import { toDecimalString } from '../money';
 import type { Offer } from '../offers';
 import { orderNotFound, type Buyer, type PaymentsService } from '../payments.service';
 import { PaypalEvents, type PaypalEvent } from './paypal.events';
@@ -188,11 +188,8 @@ export class PaypalService {
    * The artist's PayPal billing plan for the cycle and amount, created once and reused; its catalog product (one
    * per artist, kept in the same table under the cycle 'product') through PayPal's catalog REST call.
    */
-  private async planFor(
-    { artistId, amount, currency, title }: Offer,
-    cycle: SubscriptionCycle,
-  ): Promise<string> {
-    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+  private planFor(offer: Offer, cycle: SubscriptionCycle): Promise<string> {
+    return this.checkout.offerPlan(offer, cycle, async ({ artistId, amount, currency, title }) => {
       const product = await this.checkout.plan(
         { artistId, cycle: 'product', amount: 0, currency: '' },
         async () => {

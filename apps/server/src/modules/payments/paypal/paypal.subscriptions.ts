@@ -1,6 +1,10 @@
 import type { Subscription } from '@paypal/paypal-server-sdk';
-import { SUBSCRIPTION_CYCLE_MONTHS, SUBSCRIPTION_CYCLES, type SubscriptionCycle } from '@backbeat/contract';
-import { addMonths } from '../money';
+import {
+  addMonths,
+  SUBSCRIPTION_CYCLE_MONTHS,
+  SUBSCRIPTION_CYCLES,
+  type SubscriptionCycle,
+} from '@backbeat/contract';
 import type { PaymentsRepository } from '../payments.repository';
 import { orderNotFound } from '../payments.service';
 import type { PaypalTruth } from './paypal.events';

@@ -336,11 +336,8 @@ export class RazorpayService {
   }
 
   /** The artist's Razorpay plan for the cycle and amount: created once, then reused. */
-  private async planFor(
-    { artistId, amount, currency, title }: Offer,
-    cycle: SubscriptionCycle,
-  ): Promise<string> {
-    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+  private planFor(offer: Offer, cycle: SubscriptionCycle): Promise<string> {
+    return this.checkout.offerPlan(offer, cycle, async ({ artistId, amount, currency, title }) => {
       const plan = await this.wrap(() =>
         this.api.createPlan({
           period: 'monthly',

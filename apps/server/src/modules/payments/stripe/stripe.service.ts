@@ -164,11 +164,8 @@ export class StripeService {
   }
 
   /** The artist's recurring price for the cycle and amount: created once at Stripe, then reused. */
-  private async priceFor(
-    { artistId, amount, currency, title }: Offer,
-    cycle: SubscriptionCycle,
-  ): Promise<string> {
-    return this.checkout.plan({ artistId, cycle, amount, currency }, async () => {
+  private priceFor(offer: Offer, cycle: SubscriptionCycle): Promise<string> {
+    return this.checkout.offerPlan(offer, cycle, async ({ artistId, amount, currency, title }) => {
       const price = await this.checkout.call(() =>
         this.stripe.prices.create(
           {
