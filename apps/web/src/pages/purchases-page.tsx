@@ -1,5 +1,6 @@
 import { ArrowRight, HeartHandshake, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArtistPortrait } from '../components/artist-portrait';
 import { CoverShelf, SongShelf } from './parts/shelves';
 import {
   EmptyState,
@@ -10,7 +11,7 @@ import {
   Skeleton,
   buttonClasses,
 } from '../components/ui';
-import { AlbumCard, CoverArt, CoverGridSkeleton, SongListSkeleton } from '../features/catalog';
+import { AlbumCard, CoverGridSkeleton, SongListSkeleton } from '../features/catalog';
 import { DownloadMenu } from '../features/downloads';
 import {
   PaymentStatus,
@@ -76,11 +77,9 @@ function Subscriptions({
         const name = subscription.artist?.name ?? subscription.artistName ?? 'Artist';
         const content = (
           <>
-            <CoverArt
-              src={subscription.artist?.image}
-              alt={name}
-              kind="artist"
-              round
+            <ArtistPortrait
+              image={subscription.artist?.image}
+              name={name}
               iconSize={20}
               className="size-12"
             />

@@ -1,5 +1,6 @@
 import { Disc3, ExternalLink, Mic2, Music, Pencil, Plus, Upload } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArtistPortrait } from '../components/artist-portrait';
 import {
   EmptyState,
   LinkEmptyState,
@@ -11,7 +12,7 @@ import {
   buttonClasses,
   cx,
 } from '../components/ui';
-import { CoverArt, useGetArtistAlbumsQuery, useGetArtistSongsQuery } from '../features/catalog';
+import { useGetArtistAlbumsQuery, useGetArtistSongsQuery } from '../features/catalog';
 import type { Artist } from '../features/catalog';
 import {
   DeleteAction,
@@ -46,11 +47,9 @@ function ArtistSummary({ artist, onDeleted }: { artist: Artist; onDeleted: () =>
         className="pointer-events-none absolute -right-16 -top-20 size-64 rounded-pill bg-accent/10 blur-[80px]"
       />
       <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center">
-        <CoverArt
-          src={artist.image}
-          alt={artist.name}
-          kind="artist"
-          round
+        <ArtistPortrait
+          image={artist.image}
+          name={artist.name}
           iconSize={32}
           className="size-20 md:size-24"
         />
