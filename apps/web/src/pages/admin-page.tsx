@@ -1,7 +1,7 @@
 import { ArrowRight, Mic2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArtistPortrait } from '../components/artist-portrait';
 import {
-  CoverArt,
   LinkEmptyState,
   PageHeader,
   QueryErrorState,
@@ -63,14 +63,7 @@ export default function AdminPage() {
                   to={`/admin/payments/${encodeURIComponent(artist._id)}`}
                   className="group flex items-center gap-3 rounded-card border border-line bg-surface p-3 transition-colors hover:bg-surface-2"
                 >
-                  <CoverArt
-                    src={artist.image}
-                    alt={artist.name}
-                    kind="artist"
-                    round
-                    iconSize={20}
-                    className="size-12"
-                  />
+                  <ArtistPortrait image={artist.image} name={artist.name} iconSize={20} className="size-12" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-body font-semibold">{artist.name}</p>
                     <p className="truncate text-meta text-muted tabular-nums">

@@ -1,6 +1,7 @@
 import { Compass, Disc3, Music, Shuffle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SongShelf } from './parts/shelves';
 import {
   Button,
   EmptyState,
@@ -11,14 +12,12 @@ import {
   buttonClasses,
   cx,
 } from '../components/ui';
-import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
   ArtistHeader,
   ArtistHeaderSkeleton,
   CoverGrid,
   CoverGridSkeleton,
-  SongList,
   SongListSkeleton,
   useGetArtistAlbumsQuery,
   useGetRandomArtistQuery,
@@ -71,7 +70,6 @@ function SpotlightAlbums({ artistId }: { artistId: string }) {
 export default function DiscoverPage() {
   const [draw, setDraw] = useState(0);
   const { data, isLoading, isFetching, isError, error, refetch } = useGetRandomArtistQuery({ draw });
-  const { likedIds, toggleLike } = useSongLikes();
   const artist = data?.artist ?? null;
   const songs = data?.songs ?? [];
   const total = data?.pagination.total ?? 0;
@@ -115,7 +113,7 @@ export default function DiscoverPage() {
           aria-busy={isFetching}
         >
           <ArtistSpotlight artist={artist} />
-          <Section
+          <SongShelf
             title={`Songs by ${artist.name}`}
             headingId="discover-songs"
             action={
@@ -128,19 +126,10 @@ export default function DiscoverPage() {
                 </Link>
               ) : null
             }
-          >
-            {songs.length === 0 ? (
-              <EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />
-            ) : (
-              <SongList
-                songs={songs}
-                likedIds={likedIds}
-                onToggleLike={toggleLike}
-                label={`Songs by ${artist.name}`}
-                playContext={{ type: 'artist', id: artist._id }}
-              />
-            )}
-          </Section>
+            empty={<EmptyState icon={<Music size={22} strokeWidth={1.75} />} title="No songs yet" />}
+            songs={songs}
+            playContext={{ type: 'artist', id: artist._id }}
+          />
           <Section title="Albums" headingId="discover-albums">
             <SpotlightAlbums artistId={artist._id} />
           </Section>

@@ -1,25 +1,16 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { Compass, Music, Tags } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../app/hooks';
-import {
-  LinkEmptyState,
-  PageHeader,
-  QueryErrorState,
-  Section,
-  Skeleton,
-  buttonClasses,
-} from '../components/ui';
-import { selectUser, useSongLikes } from '../features/auth';
+import { CoverShelf, SongShelf } from './parts/shelves';
+import { LinkEmptyState, PageHeader, QueryErrorState, Skeleton, buttonClasses } from '../components/ui';
+import { selectUser } from '../features/auth';
 import {
   AlbumCard,
   ArtistCard,
-  CoverGrid,
   CoverGridSkeleton,
-  SongList,
   SongListSkeleton,
   useGetHomeQuery,
-  type Song,
 } from '../features/catalog';
 import { usePlayerLibrary } from '../features/player';
 
@@ -33,33 +24,8 @@ function greeting(hour: number): string {
 const seeAll = 'text-meta font-medium text-muted hover:text-text hover:underline';
 
 /** A shelf of songs: shown only with songs in it (the page never shows an empty shelf). */
-function SongShelf({
-  id,
-  title,
-  note,
-  songs,
-  action,
-}: {
-  id: string;
-  title: string;
-  note?: string;
-  songs: Song[];
-  action?: ReactNode;
-}) {
-  const { likedIds, toggleLike } = useSongLikes();
-  if (songs.length === 0) return null;
-  return (
-    <Section title={title} headingId={`home-${id}`} action={action}>
-      {note ? <p className="-mt-2 mb-3 text-meta text-muted">{note}</p> : null}
-      <SongList
-        songs={songs}
-        likedIds={likedIds}
-        onToggleLike={toggleLike}
-        label={title}
-        playContext={{ type: 'home', id }}
-      />
-    </Section>
-  );
+function HomeShelf({ id, ...shelf }: { id: string } & Omit<ComponentProps<typeof SongShelf>, 'headingId'>) {
+  return <SongShelf headingId={`home-${id}`} playContext={{ type: 'home', id }} {...shelf} />;
 }
 
 /** What the page looks like while `/home` answers: the shelves' shapes, no words that could be untrue. */
@@ -151,15 +117,15 @@ export default function HomePage() {
               linkLabel="Browse artists"
             />
           ) : null}
-          <SongShelf id="recently-played" title="Jump back in" songs={data.recentlyPlayed} />
-          <SongShelf
+          <HomeShelf id="recently-played" title="Jump back in" songs={data.recentlyPlayed} />
+          <HomeShelf
             id="free"
             title="Free to stream"
             note="Whole songs, free for everyone signed in. Buy one to download it and support the artist."
             songs={data.freeToStream}
           />
-          <SongShelf id="popular" title="Popular this week" songs={data.popularThisWeek} />
-          <SongShelf
+          <HomeShelf id="popular" title="Popular this week" songs={data.popularThisWeek} />
+          <HomeShelf
             id="genres"
             title="For your genres"
             songs={data.forYourGenres}
@@ -171,32 +137,21 @@ export default function HomePage() {
               ) : null
             }
           />
-          {data.newAlbums.length > 0 ? (
-            <Section
-              title="New albums"
-              headingId="home-albums"
-              action={
-                <Link to="/albums" className={seeAll}>
-                  See all
-                </Link>
-              }
-            >
-              <CoverGrid label="New albums">
-                {data.newAlbums.map((album) => (
-                  <AlbumCard key={album._id} album={album} />
-                ))}
-              </CoverGrid>
-            </Section>
-          ) : null}
-          {data.yourArtists.length > 0 ? (
-            <Section title="Artists you back" headingId="home-artists">
-              <CoverGrid label="Artists you back">
-                {data.yourArtists.map((artist) => (
-                  <ArtistCard key={artist._id} artist={artist} />
-                ))}
-              </CoverGrid>
-            </Section>
-          ) : null}
+          <CoverShelf
+            title="New albums"
+            headingId="home-albums"
+            items={data.newAlbums}
+            action={
+              <Link to="/albums" className={seeAll}>
+                See all
+              </Link>
+            }
+          >
+            {(album) => <AlbumCard key={album._id} album={album} />}
+          </CoverShelf>
+          <CoverShelf title="Artists you back" headingId="home-artists" items={data.yourArtists}>
+            {(artist) => <ArtistCard key={artist._id} artist={artist} />}
+          </CoverShelf>
         </>
       )}
     </>

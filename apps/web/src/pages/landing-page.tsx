@@ -1,18 +1,4 @@
-import {
-  BarChart3,
-  CreditCard,
-  Headphones,
-  HeartHandshake,
-  Library,
-  Lock,
-  Pause,
-  ShieldCheck,
-  ShoppingBag,
-  Sparkles,
-  Tags,
-  Upload,
-  Wallet,
-} from 'lucide-react';
+import { Pause } from 'lucide-react';
 import { Link } from 'react-router';
 import { PublicHeaderActions } from '../app/layout/public-layout';
 import { SiteFooter } from '../app/layout/site-footer';
@@ -20,78 +6,7 @@ import { SkipLink } from '../app/layout/skip-link';
 import { useAppSelector } from '../app/hooks';
 import { Logo, buttonClasses } from '../components/ui';
 import { selectIsSignedIn } from '../features/auth';
-
-const features = [
-  {
-    icon: Headphones,
-    title: 'Play free songs in full',
-    body: 'Artists pick songs anyone signed in can play from start to finish. Everything else has a 30-second preview, on your phone or your desktop.',
-  },
-  {
-    icon: ShoppingBag,
-    title: 'Buy songs and albums to keep',
-    body: 'One purchase, no expiry: play it any time, and download it as MP3, or as FLAC when the artist uploaded it lossless.',
-  },
-  {
-    icon: HeartHandshake,
-    title: 'Subscribe to the artists you love',
-    body: 'Unlock an artist’s subscriber songs for 1, 3, 6 or 12 months, and cancel whenever you like.',
-  },
-];
-
-const steps = [
-  {
-    icon: Sparkles,
-    title: 'Create your free account',
-    body: 'With an e-mail address and a password, or with Google where the sign-in page offers it.',
-  },
-  {
-    icon: Tags,
-    title: 'Pick your genres',
-    body: 'Tell us what you like and your home screen fills with songs that match.',
-  },
-  {
-    icon: Library,
-    title: 'Play, like and collect',
-    body: 'Like songs as you go, buy what you want to keep, back who you believe in.',
-  },
-];
-
-const artistPoints = [
-  {
-    icon: Upload,
-    title: 'Release on your terms',
-    body: 'Upload songs and albums, set prices, choose what needs a subscription and what is free to stream.',
-  },
-  {
-    icon: BarChart3,
-    title: 'See what is working',
-    body: 'Transactions, purchases per song and album, plays, and active subscribers.',
-  },
-  {
-    icon: Wallet,
-    title: 'Know your revenue',
-    body: 'Song, album and subscription revenue, broken down in one dashboard.',
-  },
-];
-
-const trust = [
-  {
-    icon: CreditCard,
-    title: 'Secure checkout',
-    body: 'Payments run through Stripe, Razorpay and PayPal. We never see your card number.',
-  },
-  {
-    icon: Lock,
-    title: 'Protected streams',
-    body: 'Audio is sent encrypted, and its key goes only to listeners who may play it.',
-  },
-  {
-    icon: ShieldCheck,
-    title: 'Your data stays yours',
-    body: 'No ad tracking, no data sales, and you can delete your account at any time.',
-  },
-];
+import { FeatureList, IconPointList, StepList } from './parts/landing-points';
 
 const covers = [
   'from-[#ff5a36] to-[#7a1f4d]',
@@ -155,18 +70,6 @@ function HeroPreview() {
         <span className="text-meta font-medium">Now playing</span>
       </div>
     </div>
-  );
-}
-
-function FeatureCard({ icon: Icon, title, body }: { icon: typeof Headphones; title: string; body: string }) {
-  return (
-    <li className="rounded-card border border-line bg-surface p-6 transition-colors duration-150 hover:border-muted/40">
-      <div className="mb-4 flex size-11 items-center justify-center rounded-card bg-accent/15 text-accent">
-        <Icon size={22} strokeWidth={1.75} aria-hidden="true" />
-      </div>
-      <h3 className="text-h4 font-semibold">{title}</h3>
-      <p className="mt-2 text-body text-muted">{body}</p>
-    </li>
   );
 }
 
@@ -262,11 +165,7 @@ export default function LandingPage() {
                 Listen freely. Keep what matters. Support who made it.
               </h2>
             </div>
-            <ul className="grid gap-4 md:grid-cols-3 md:gap-6">
-              {features.map((feature) => (
-                <FeatureCard key={feature.title} {...feature} />
-              ))}
-            </ul>
+            <FeatureList />
           </div>
         </section>
 
@@ -279,20 +178,7 @@ export default function LandingPage() {
             <h2 id="how-title" className="mb-10 text-h2 font-bold tracking-tight md:mb-14 md:text-h1">
               Up and playing in a minute
             </h2>
-            <ol className="grid gap-8 md:grid-cols-3 md:gap-6">
-              {steps.map(({ icon: Icon, title, body }, index) => (
-                <li key={title} className="relative flex gap-4 md:flex-col">
-                  <div className="flex size-12 shrink-0 items-center justify-center rounded-pill border border-line bg-bg text-accent">
-                    <Icon size={22} strokeWidth={1.75} aria-hidden="true" />
-                  </div>
-                  <div>
-                    <p className="text-meta font-semibold text-muted tabular-nums">Step {index + 1}</p>
-                    <h3 className="mt-1 text-h4 font-semibold">{title}</h3>
-                    <p className="mt-1 text-body text-muted">{body}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <StepList />
           </div>
         </section>
 
@@ -310,22 +196,7 @@ export default function LandingPage() {
                 happens.
               </p>
             </div>
-            <ul className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
-              {artistPoints.map(({ icon: Icon, title, body }) => (
-                <li key={title} className="flex gap-4 rounded-card border border-line bg-surface p-5">
-                  <Icon
-                    size={22}
-                    strokeWidth={1.75}
-                    aria-hidden="true"
-                    className="mt-0.5 shrink-0 text-accent-2"
-                  />
-                  <div>
-                    <h3 className="text-h4 font-semibold">{title}</h3>
-                    <p className="mt-1 text-body text-muted">{body}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <IconPointList of="artists" />
           </div>
         </section>
 
@@ -334,17 +205,7 @@ export default function LandingPage() {
             <h2 id="trust-title" className="sr-only">
               Security and privacy
             </h2>
-            <ul className="grid gap-8 md:grid-cols-3">
-              {trust.map(({ icon: Icon, title, body }) => (
-                <li key={title} className="flex gap-4">
-                  <Icon size={22} strokeWidth={1.75} aria-hidden="true" className="mt-0.5 shrink-0 text-ok" />
-                  <div>
-                    <h3 className="text-body font-semibold">{title}</h3>
-                    <p className="mt-1 text-body text-muted">{body}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <IconPointList of="trust" />
           </div>
         </section>
 

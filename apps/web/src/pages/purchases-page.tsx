@@ -1,5 +1,7 @@
 import { ArrowRight, HeartHandshake, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArtistPortrait } from '../components/artist-portrait';
+import { CoverShelf, SongShelf } from './parts/shelves';
 import {
   EmptyState,
   LinkEmptyState,
@@ -9,15 +11,7 @@ import {
   Skeleton,
   buttonClasses,
 } from '../components/ui';
-import { useSongLikes } from '../features/auth';
-import {
-  AlbumCard,
-  CoverArt,
-  CoverGrid,
-  CoverGridSkeleton,
-  SongList,
-  SongListSkeleton,
-} from '../features/catalog';
+import { AlbumCard, CoverGridSkeleton, SongListSkeleton } from '../features/catalog';
 import { DownloadMenu } from '../features/downloads';
 import {
   PaymentStatus,
@@ -83,11 +77,9 @@ function Subscriptions({
         const name = subscription.artist?.name ?? subscription.artistName ?? 'Artist';
         const content = (
           <>
-            <CoverArt
-              src={subscription.artist?.image}
-              alt={name}
-              kind="artist"
-              round
+            <ArtistPortrait
+              image={subscription.artist?.image}
+              name={name}
               iconSize={20}
               className="size-12"
             />
@@ -134,7 +126,6 @@ export default function PurchasesPage() {
   // Both lists show at once: the page keeps its skeleton until purchases and subscriptions have both answered, so
   // neither section moves when the other one fills in.
   const isLoading = purchasesLoading || subscriptions.isLoading;
-  const { likedIds, toggleLike } = useSongLikes();
   const nothing = data && data.songs.length === 0 && data.albums.length === 0;
 
   return (
@@ -187,34 +178,31 @@ export default function PurchasesPage() {
         </div>
       ) : (
         <>
-          {data.albums.length > 0 ? (
-            <Section title="Albums" headingId="purchased-albums">
-              <CoverGrid label="Purchased albums">
-                {data.albums.map((album) => (
-                  <AlbumCard
-                    key={album._id}
-                    album={album}
-                    action={<DownloadMenu itemType="album" id={album._id} title={album.title} />}
-                  />
-                ))}
-              </CoverGrid>
-            </Section>
-          ) : null}
-          {data.songs.length > 0 ? (
-            <Section title="Songs" headingId="purchased-songs">
-              <SongList
-                songs={data.songs}
-                likedIds={likedIds}
-                onToggleLike={toggleLike}
-                label="Purchased songs"
-                rowAction={(song) =>
-                  song.canDownload && song.status === 'ready' ? (
-                    <DownloadMenu itemType="song" id={song._id} title={song.title} look="row" />
-                  ) : null
-                }
+          <CoverShelf
+            title="Albums"
+            headingId="purchased-albums"
+            label="Purchased albums"
+            items={data.albums}
+          >
+            {(album) => (
+              <AlbumCard
+                key={album._id}
+                album={album}
+                action={<DownloadMenu itemType="album" id={album._id} title={album.title} />}
               />
-            </Section>
-          ) : null}
+            )}
+          </CoverShelf>
+          <SongShelf
+            title="Songs"
+            headingId="purchased-songs"
+            label="Purchased songs"
+            songs={data.songs}
+            rowAction={(song) =>
+              song.canDownload && song.status === 'ready' ? (
+                <DownloadMenu itemType="song" id={song._id} title={song.title} look="row" />
+              ) : null
+            }
+          />
         </>
       )}
       {isLoading ? null : (

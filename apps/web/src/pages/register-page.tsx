@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
+import { NewPasswordFields } from './parts/new-password-fields';
 import {
   AuthForm,
   AuthIntro,
   EmailField,
-  PasswordField,
   SocialLogin,
   register,
   useAuthForm,
@@ -56,19 +56,7 @@ export default function RegisterPage() {
       >
         <TextField label="Name" autoComplete="name" required {...form.field('name')} />
         <EmailField {...form.field('email')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          {...form.field('password')}
-        />
-        <PasswordField
-          label="Repeat password"
-          autoComplete="new-password"
-          required
-          {...form.field('confirmation')}
-        />
+        <NewPasswordFields form={form} label="Password" />
       </AuthForm>
       <SocialLogin action="Sign up" />
       <p className="mt-8 text-center text-body text-muted">

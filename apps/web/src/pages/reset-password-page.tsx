@@ -1,10 +1,10 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../lib/toast';
+import { NewPasswordFields } from './parts/new-password-fields';
 import {
   AuthForm,
   AuthIntro,
   BackToLogin,
-  PasswordField,
   authRequests,
   useAuthForm,
   validateNewPassword,
@@ -41,19 +41,7 @@ export default function ResetPasswordPage() {
           </Link>
         }
       >
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          {...form.field('password')}
-        />
-        <PasswordField
-          label="Repeat new password"
-          autoComplete="new-password"
-          required
-          {...form.field('confirmation')}
-        />
+        <NewPasswordFields form={form} label="New password" />
       </AuthForm>
       <BackToLogin />
     </>

@@ -1,5 +1,6 @@
 import { Search, SearchX, Tags } from 'lucide-react';
 import { Link } from 'react-router';
+import { CoverShelf, SongShelf } from './parts/shelves';
 import {
   EmptyState,
   LinkEmptyState,
@@ -9,15 +10,12 @@ import {
   Spinner,
   cx,
 } from '../components/ui';
-import { useSongLikes } from '../features/auth';
 import {
   AlbumCard,
   ArtistCard,
-  CoverGrid,
   CoverGridSkeleton,
   SearchBox,
   useAddressSearch,
-  SongList,
   SongListSkeleton,
   useSearchQuery,
 } from '../features/catalog';
@@ -25,7 +23,6 @@ import {
 export default function SearchPage() {
   const search = useAddressSearch();
   const { query, text } = search;
-  const { likedIds, toggleLike } = useSongLikes();
   const { data, currentData, isFetching, isError, error, refetch } = useSearchQuery(query, { skip: !query });
 
   const total = data ? data.artists.length + data.albums.length + data.songs.length + data.genres.length : 0;
@@ -111,35 +108,18 @@ export default function SearchPage() {
               </ul>
             </Section>
           ) : null}
-          {data.artists.length > 0 ? (
-            <Section title="Artists" headingId="search-artists">
-              <CoverGrid label="Artists">
-                {data.artists.map((artist) => (
-                  <ArtistCard key={artist._id} artist={artist} />
-                ))}
-              </CoverGrid>
-            </Section>
-          ) : null}
-          {data.songs.length > 0 ? (
-            <Section title="Songs" headingId="search-songs">
-              <SongList
-                songs={data.songs}
-                likedIds={likedIds}
-                onToggleLike={toggleLike}
-                label="Songs"
-                playContext={{ type: 'search', id: query }}
-              />
-            </Section>
-          ) : null}
-          {data.albums.length > 0 ? (
-            <Section title="Albums" headingId="search-albums">
-              <CoverGrid label="Albums">
-                {data.albums.map((album) => (
-                  <AlbumCard key={album._id} album={album} />
-                ))}
-              </CoverGrid>
-            </Section>
-          ) : null}
+          <CoverShelf title="Artists" headingId="search-artists" items={data.artists}>
+            {(artist) => <ArtistCard key={artist._id} artist={artist} />}
+          </CoverShelf>
+          <SongShelf
+            title="Songs"
+            headingId="search-songs"
+            songs={data.songs}
+            playContext={{ type: 'search', id: query }}
+          />
+          <CoverShelf title="Albums" headingId="search-albums" items={data.albums}>
+            {(album) => <AlbumCard key={album._id} album={album} />}
+          </CoverShelf>
         </div>
       )}
     </>

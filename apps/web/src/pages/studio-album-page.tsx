@@ -1,20 +1,15 @@
 import { useState } from 'react';
-import { Mic2 } from 'lucide-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
-import { EmptyState, FormAlert, LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
+import { Link } from 'react-router';
+import { StudioEditorFrame, StudioProfileFirst, useStudioEditor } from '../app/layout/studio-editor-frame';
+import { EmptyState, FormAlert, QueryErrorState, Skeleton } from '../components/ui';
 import { useGetAlbumQuery, useGetAlbumSongsQuery, type Album } from '../features/catalog';
-import { AlbumForm, DeleteAction, pickArtist, studioPaths, useManagedArtists } from '../features/studio';
+import { AlbumForm, pickArtist, studioPaths } from '../features/studio';
 
 const NO_TRACKS: string[] = [];
 
 /** /studio/albums/new and /studio/albums/:albumId/edit. */
 export default function StudioAlbumPage() {
-  const { albumId } = useParams();
-  const mode = albumId ? 'edit' : 'create';
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const managed = useManagedArtists();
+  const { id: albumId, mode, params, managed } = useStudioEditor('albumId');
   const album = useGetAlbumQuery(albumId ?? '', { skip: !albumId });
   const tracks = useGetAlbumSongsQuery(albumId ?? '', { skip: !albumId });
   const [created, setCreated] = useState<Album | null>(null);
@@ -52,13 +47,7 @@ export default function StudioAlbumPage() {
           description="Your account does not manage the artist of this album."
         />
       ) : (
-        <LinkEmptyState
-          icon={Mic2}
-          title="Create your artist profile first"
-          description="Albums belong to an artist profile."
-          to={studioPaths.newArtist()}
-          linkLabel="Create your profile"
-        />
+        <StudioProfileFirst items="Albums" />
       );
   } else {
     body = (
@@ -102,15 +91,10 @@ export default function StudioAlbumPage() {
             ? `${album.data.title} by ${album.data.artist.name}`
             : undefined
       }
-      actions={
-        mode === 'edit' && album.data && artist ? (
-          <DeleteAction
-            entity="album"
-            id={album.data._id}
-            name={album.data.title}
-            onDeleted={() => void navigate(studioPaths.overview(artist._id), { replace: true })}
-          />
-        ) : undefined
+      deletes={
+        mode === 'edit' && album.data && artist
+          ? { entity: 'album', id: album.data._id, name: album.data.title }
+          : null
       }
     >
       {body}

@@ -1,17 +1,14 @@
 import { Mic2 } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../app/hooks';
-import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
+import { StudioEditorFrame, StudioItemNotFound, useStudioEditor } from '../app/layout/studio-editor-frame';
 import { LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
 import { fetchProfile } from '../features/auth';
-import { ArtistForm, DeleteAction, studioPaths, useManagedArtists } from '../features/studio';
+import { ArtistForm, studioPaths } from '../features/studio';
 
 /** /studio/artists/new and /studio/artists/:artistId/edit. */
 export default function StudioArtistPage() {
-  const { artistId } = useParams();
-  const mode = artistId ? 'edit' : 'create';
-  const { artists, isAdmin, isLoading, isError, error, refetch } = useManagedArtists();
-  const navigate = useNavigate();
+  const { id: artistId, mode, navigate, managed } = useStudioEditor('artistId');
+  const { artists, isAdmin, isLoading, isError, error, refetch } = managed;
   const dispatch = useAppDispatch();
   const artist = artistId ? (artists.find((entry) => entry._id === artistId) ?? null) : null;
   // An artist account has one profile; the server refuses a second.
@@ -41,13 +38,10 @@ export default function StudioArtistPage() {
     );
   } else if (mode === 'edit' && !artist) {
     body = (
-      <LinkEmptyState
-        tone="error"
+      <StudioItemNotFound
         title="Artist not found"
         description="This profile does not exist, or your account does not manage it."
-        to="/studio"
-        linkLabel="Back to the studio"
-        linkVariant="secondary"
+        backTo="/studio"
       />
     );
   } else {
@@ -76,19 +70,8 @@ export default function StudioArtistPage() {
             ? `Changes show on ${artist.name}'s public page at once.`
             : undefined
       }
-      actions={
-        artist ? (
-          <DeleteAction
-            entity="artist"
-            id={artist._id}
-            name={artist.name}
-            onDeleted={() => {
-              refreshOwnProfile();
-              void navigate('/studio', { replace: true });
-            }}
-          />
-        ) : undefined
-      }
+      deletes={artist ? { entity: 'artist', id: artist._id, name: artist.name } : null}
+      onDeleted={refreshOwnProfile}
     >
       {body}
     </StudioEditorFrame>

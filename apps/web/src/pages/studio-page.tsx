@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Disc3, ExternalLink, Mic2, Music, Pencil, Plus, Upload } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArtistPortrait } from '../components/artist-portrait';
 import {
   EmptyState,
   LinkEmptyState,
@@ -11,7 +13,7 @@ import {
   buttonClasses,
   cx,
 } from '../components/ui';
-import { CoverArt, useGetArtistAlbumsQuery, useGetArtistSongsQuery } from '../features/catalog';
+import { useGetArtistAlbumsQuery, useGetArtistSongsQuery } from '../features/catalog';
 import type { Artist } from '../features/catalog';
 import {
   DeleteAction,
@@ -35,6 +37,34 @@ function RowsSkeleton({ rows = 4 }: { rows?: number }) {
   );
 }
 
+/** A part of the artist's catalogue, with the link that adds to it in its heading. */
+function CatalogueSection({
+  title,
+  headingId,
+  add: { to, icon: Icon, label },
+  children,
+}: {
+  title: string;
+  headingId: string;
+  add: { to: string; icon: typeof Plus; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <Section
+      title={title}
+      headingId={headingId}
+      action={
+        <Link to={to} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+          <Icon size={16} strokeWidth={1.75} aria-hidden="true" />
+          {label}
+        </Link>
+      }
+    >
+      {children}
+    </Section>
+  );
+}
+
 function ArtistSummary({ artist, onDeleted }: { artist: Artist; onDeleted: () => void }) {
   return (
     <section
@@ -46,11 +76,9 @@ function ArtistSummary({ artist, onDeleted }: { artist: Artist; onDeleted: () =>
         className="pointer-events-none absolute -right-16 -top-20 size-64 rounded-pill bg-accent/10 blur-[80px]"
       />
       <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center">
-        <CoverArt
-          src={artist.image}
-          alt={artist.name}
-          kind="artist"
-          round
+        <ArtistPortrait
+          image={artist.image}
+          name={artist.name}
           iconSize={32}
           className="size-20 md:size-24"
         />
@@ -95,18 +123,10 @@ function ArtistCatalogue({ artist }: { artist: Artist }) {
 
   return (
     <>
-      <Section
+      <CatalogueSection
         title="Albums"
         headingId="studio-albums"
-        action={
-          <Link
-            to={studioPaths.newAlbum(artist._id)}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            <Plus size={16} strokeWidth={1.75} aria-hidden="true" />
-            New album
-          </Link>
-        }
+        add={{ to: studioPaths.newAlbum(artist._id), icon: Plus, label: 'New album' }}
       >
         {albums.isLoading ? (
           <RowsSkeleton rows={3} />
@@ -125,20 +145,12 @@ function ArtistCatalogue({ artist }: { artist: Artist }) {
             ))}
           </ul>
         )}
-      </Section>
+      </CatalogueSection>
 
-      <Section
+      <CatalogueSection
         title="Songs"
         headingId="studio-songs"
-        action={
-          <Link
-            to={studioPaths.newSong(artist._id)}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            <Upload size={16} strokeWidth={1.75} aria-hidden="true" />
-            Upload song
-          </Link>
-        }
+        add={{ to: studioPaths.newSong(artist._id), icon: Upload, label: 'Upload song' }}
       >
         {pending.length > 0 ? (
           <ul aria-label="Recent uploads" className="mb-4 flex flex-col gap-2">
@@ -174,7 +186,7 @@ function ArtistCatalogue({ artist }: { artist: Artist }) {
             />
           </div>
         )}
-      </Section>
+      </CatalogueSection>
     </>
   );
 }

@@ -1,28 +1,25 @@
 import { useState } from 'react';
-import { Mic2 } from 'lucide-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { StudioEditorFrame } from '../app/layout/studio-editor-frame';
-import { LinkEmptyState, QueryErrorState, Skeleton } from '../components/ui';
+import {
+  StudioEditorFrame,
+  StudioProfileFirst,
+  StudioItemNotFound,
+  useStudioEditor,
+} from '../app/layout/studio-editor-frame';
+import { QueryErrorState, Skeleton } from '../components/ui';
 import type { Song } from '../features/catalog';
 import {
-  DeleteAction,
   SongForm,
   SongStatusPanel,
   pickArtist,
   rememberUpload,
   studioPaths,
   useEditedSong,
-  useManagedArtists,
   useSongStatus,
 } from '../features/studio';
 
 /** /studio/songs/new and /studio/songs/:songId/edit, with the upload's processing status. */
 export default function StudioSongPage() {
-  const { songId } = useParams();
-  const mode = songId ? 'edit' : 'create';
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const managed = useManagedArtists();
+  const { id: songId, mode, params, navigate, managed } = useStudioEditor('songId');
   const artist = pickArtist(managed.artists, params.get('artist'));
   const edited = useEditedSong(
     songId,
@@ -50,24 +47,13 @@ export default function StudioSongPage() {
       />
     );
   } else if (!artist) {
-    body = (
-      <LinkEmptyState
-        icon={Mic2}
-        title="Create your artist profile first"
-        description="Songs belong to an artist profile."
-        to={studioPaths.newArtist()}
-        linkLabel="Create your profile"
-      />
-    );
+    body = <StudioProfileFirst items="Songs" />;
   } else if (mode === 'edit' && !song) {
     body = (
-      <LinkEmptyState
-        tone="error"
+      <StudioItemNotFound
         title="Song not found"
         description="This song does not exist, or your account does not manage it."
-        to={studioPaths.overview(artist._id)}
-        linkLabel="Back to the studio"
-        linkVariant="secondary"
+        backTo={studioPaths.overview(artist._id)}
       />
     );
   } else {
@@ -109,16 +95,7 @@ export default function StudioSongPage() {
             ? `${song.title} by ${song.artist.name}`
             : undefined
       }
-      actions={
-        mode === 'edit' && song ? (
-          <DeleteAction
-            entity="song"
-            id={song._id}
-            name={song.title}
-            onDeleted={() => void navigate(studioPaths.overview(song.artist._id), { replace: true })}
-          />
-        ) : undefined
-      }
+      deletes={mode === 'edit' && song ? { entity: 'song', id: song._id, name: song.title } : null}
     >
       {body}
     </StudioEditorFrame>
