@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Id, Pagination, PageQuery10, PageQuery20, pageQuery } from './common';
-import { MAX_PRICE_MINOR } from './constants';
+import { MAX_PRICE_MINOR } from './constants/catalog';
 
 /** The highest price lives in ./constants (zod-free, for the web) and is exported here as before. */
-export { MAX_PRICE_MINOR } from './constants';
+export { MAX_PRICE_MINOR } from './constants/catalog';
 
 export const AccessType = z.enum(['subscription', 'purchase-only']);
 export type AccessType = z.infer<typeof AccessType>;

@@ -4,20 +4,18 @@
  */
 import { z } from 'zod';
 import { Id } from './common';
-import { SUBSCRIPTION_CYCLES } from './constants';
+import { SUBSCRIPTION_CYCLES } from './constants/subscriptions';
 import { OrderStatus, PaymentHistoryEntry } from './dashboard';
 
 /** The payments' plain values live in ./constants (zod-free, for the web) and are exported here as before. */
+export { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, SANDBOX_CHECKOUT_LABEL } from './constants/payments';
 export {
   INVALID_CYCLE_MESSAGE,
-  PAYMENT_ERROR_CODES,
-  PAYMENT_MESSAGES,
-  SANDBOX_CHECKOUT_LABEL,
   SUBSCRIPTION_CYCLE_MONTHS,
   SUBSCRIPTION_CYCLES,
   SUBSCRIPTION_MESSAGES,
   type SubscriptionCycle,
-} from './constants';
+} from './constants/subscriptions';
 
 /**
  * Commerce through the built-in `sandbox` gateway (ARCHITECTURE section 5): the same order -> verified

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Song } from './catalog';
 import { Id } from './common';
-import { PLAYLIST_LIMITS } from './constants';
+import { PLAYLIST_LIMITS } from './constants/playlists';
 
 /** The playlists' limits live in ./constants (zod-free, for the web) and are exported here as before. */
-export { PLAYLIST_LIMITS } from './constants';
+export { PLAYLIST_LIMITS } from './constants/playlists';
 
 const PlaylistName = z
   .string({ error: 'is required' })
