@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { Id, Pagination, PageQuery10, PageQuery20, pageQuery } from './common';
+import { MAX_PRICE_MINOR } from './constants/catalog';
+
+/** The highest price lives in ./constants (zod-free, for the web) and is exported here as before. */
+export { MAX_PRICE_MINOR } from './constants/catalog';
 
 export const AccessType = z.enum(['subscription', 'purchase-only']);
 export type AccessType = z.infer<typeof AccessType>;
@@ -217,7 +221,6 @@ export type HomeResponse = z.infer<typeof HomeResponse>;
  * Prices in forms are decimal strings in major units, e.g. "1.99" = 199 minor units; at most two decimals,
  * from 0 to 1000.00. Responses always carry integer minor units.
  */
-export const MAX_PRICE_MINOR = 100_000;
 export const PriceField = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())

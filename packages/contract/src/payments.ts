@@ -4,7 +4,18 @@
  */
 import { z } from 'zod';
 import { Id } from './common';
+import { SUBSCRIPTION_CYCLES } from './constants/subscriptions';
 import { OrderStatus, PaymentHistoryEntry } from './dashboard';
+
+/** The payments' plain values live in ./constants (zod-free, for the web) and are exported here as before. */
+export { PAYMENT_ERROR_CODES, PAYMENT_MESSAGES, SANDBOX_CHECKOUT_LABEL } from './constants/payments';
+export {
+  INVALID_CYCLE_MESSAGE,
+  SUBSCRIPTION_CYCLE_MONTHS,
+  SUBSCRIPTION_CYCLES,
+  SUBSCRIPTION_MESSAGES,
+  type SubscriptionCycle,
+} from './constants/subscriptions';
 
 /**
  * Commerce through the built-in `sandbox` gateway (ARCHITECTURE section 5): the same order -> verified
@@ -20,9 +31,6 @@ export type PurchasableItemType = z.infer<typeof PurchasableItemType>;
 
 /** The order statuses (the `OrderStatus` type is the dashboard contract's, exported once). */
 export const ORDER_STATUSES = OrderStatus.options;
-
-/** Shown on the demo checkout; the sandbox never moves money. */
-export const SANDBOX_CHECKOUT_LABEL = 'Demo payment - no money moves';
 
 /**
  * `POST /api/payments/sandbox/create-order` (sign-in required). `amount` is what the client showed; a different
@@ -80,51 +88,11 @@ export type ConfirmSandboxOrderBody = z.infer<typeof ConfirmSandboxOrderBody>;
 export const ConfirmSandboxOrderResponse = z.object({ order: Order, message: z.string() });
 export type ConfirmSandboxOrderResponse = z.infer<typeof ConfirmSandboxOrderResponse>;
 
-export const PAYMENT_MESSAGES = {
-  paid: 'Payment complete',
-  declined: 'Payment declined',
-} as const;
-
-/** Error codes of the payment calls, next to the common ones (VALIDATION_ERROR, NOT_FOUND, ...). */
-export const PAYMENT_ERROR_CODES = {
-  amountMismatch: 'AMOUNT_MISMATCH',
-  alreadyOwned: 'ALREADY_OWNED',
-  notForSale: 'NOT_FOR_SALE',
-  orderDecided: 'ORDER_ALREADY_DECIDED',
-  gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
-  notSubscribed: 'NOT_SUBSCRIBED',
-  invalidCycle: 'INVALID_CYCLE',
-  invalidSignature: 'INVALID_SIGNATURE',
-  gatewayError: 'GATEWAY_ERROR',
-  paymentDeclined: 'PAYMENT_DECLINED',
-  notRefundable: 'NOT_REFUNDABLE',
-  tooManyOrders: 'TOO_MANY_ORDERS',
-  amountTooSmall: 'AMOUNT_TOO_SMALL',
-} as const;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Subscriptions to an artist (SPEC: POST / DELETE /subscriptions/artist/{id})
 
-export const SUBSCRIPTION_CYCLES = ['1m', '3m', '6m', '12m'] as const;
-export type SubscriptionCycle = (typeof SUBSCRIPTION_CYCLES)[number];
-/** Months paid for by one order of each cycle; the price is the artist's monthly price times the months. */
-export const SUBSCRIPTION_CYCLE_MONTHS: Record<SubscriptionCycle, number> = {
-  '1m': 1,
-  '3m': 3,
-  '6m': 6,
-  '12m': 12,
-};
-
 export const SubscriptionArtistParams = z.object({ id: Id });
 export type SubscriptionArtistParams = z.infer<typeof SubscriptionArtistParams>;
-
-/**
- * `POST /api/subscriptions/artist/:id` (sign-in required) -> 201 `CreateSandboxOrderResponse` for the sandbox
- * gateway: an order for one cycle and its demo checkout; paying it starts the subscription, or extends it from the
- * end of the period already paid for. `amount`, when given, must equal the server's price (400 AMOUNT_MISMATCH).
- * A gateway that is not configured answers 503 GATEWAY_UNAVAILABLE; an active subscription 409 ALREADY_OWNED.
- */
-export const INVALID_CYCLE_MESSAGE = 'Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.';
 
 /** The billing address Stripe keeps with a subscription's customer (all optional; the country is ISO 3166-1). */
 export const BillingAddress = z.object({
@@ -141,6 +109,11 @@ export const BillingAddress = z.object({
 export type BillingAddress = z.infer<typeof BillingAddress>;
 
 /**
+ * `POST /api/subscriptions/artist/:id` (sign-in required) -> 201 `CreateSandboxOrderResponse` for the sandbox
+ * gateway: an order for one cycle and its demo checkout; paying it starts the subscription, or extends it from the
+ * end of the period already paid for. `amount`, when given, must equal the server's price (400 AMOUNT_MISMATCH).
+ * A gateway that is not configured answers 503 GATEWAY_UNAVAILABLE; an active subscription 409 ALREADY_OWNED.
+ *
  * The cycle is checked by the service so that a wrong one reads exactly the SPEC's message
  * ('Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.', code INVALID_CYCLE) with no field prefix.
  */
@@ -332,14 +305,6 @@ export type RefundOrderBody = z.infer<typeof RefundOrderBody>;
 export const PAYMENT_EVENT_MESSAGES = {
   refunded: 'Order refunded',
   pending: 'Payment received; waiting for the gateway to confirm it',
-} as const;
-
-/**
- * `DELETE /api/subscriptions/artist/:id` -> `{ message: 'Subscription cancelled' }`. The subscription still plays
- * until the end of the period paid for; without an active subscription the answer is 404 NOT_SUBSCRIBED.
- */
-export const SUBSCRIPTION_MESSAGES = {
-  cancelled: 'Subscription cancelled',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { Song } from './catalog';
 import { Id } from './common';
+import { PLAYLIST_LIMITS } from './constants/playlists';
 
-/** Limits enforced by the server (and shown by the web app before it asks). */
-export const PLAYLIST_LIMITS = {
-  nameLength: 100,
-  descriptionLength: 500,
-  songsPerPlaylist: 500,
-  playlistsPerUser: 200,
-} as const;
+/** The playlists' limits live in ./constants (zod-free, for the web) and are exported here as before. */
+export { PLAYLIST_LIMITS } from './constants/playlists';
 
 const PlaylistName = z
   .string({ error: 'is required' })

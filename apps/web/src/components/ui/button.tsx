@@ -73,6 +73,8 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   /** `active` is a ghost button in its on state (e.g. a liked heart). */
   variant?: 'primary' | 'ghost' | 'surface' | 'active';
   size?: 'sm' | 'md' | 'lg';
+  /** Shows a small spinner in place of the icon and disables the button. */
+  loading?: boolean;
 }
 
 const iconVariants = {
@@ -108,6 +110,8 @@ export function IconButton({
   size = 'md',
   className,
   type = 'button',
+  loading = false,
+  disabled,
   children,
   ...rest
 }: IconButtonProps) {
@@ -117,9 +121,10 @@ export function IconButton({
       aria-label={label}
       title={label}
       className={iconButtonClasses({ variant, size, className })}
+      disabled={disabled || loading}
       {...rest}
     >
-      {children}
+      {loading ? <Spinner size="sm" /> : children}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { onMenuKeyDown } from './menu-keys';
+import { menuItemClass, onMenuKeyDown } from './menu-keys';
 import { Spinner } from './spinner';
 
 /**
@@ -64,5 +64,14 @@ export function MenuError({ children }: { children: ReactNode }) {
     <p role="alert" className="px-3 py-2 text-meta text-danger">
       {children}
     </p>
+  );
+}
+
+/** One entry of a menu: reached with the menu's arrow keys, not with Tab. */
+export function MenuItem({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="menuitem" tabIndex={-1} className={menuItemClass} onClick={onClick}>
+      {children}
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { isFulfilled, isRejected, type TypedStartListening } from '@reduxjs/toolkit';
+import { isRejected, type TypedStartListening } from '@reduxjs/toolkit';
 import { toast } from '../../lib/toast';
 import { backbeatApi } from '../../lib/api-query';
 import {
@@ -6,6 +6,7 @@ import {
   login,
   logout,
   register,
+  signedIn,
   socialLoginSuccess,
   toggleLikedSong,
   updateGenres,
@@ -16,7 +17,6 @@ import { writeStoredUser } from './auth.user';
 type AuthStartListening = TypedStartListening<{ auth: AuthState }>;
 
 // Matchers are assigned to variables so TypeScript infers the action type for `effect`.
-const signedIn = isFulfilled(register, login, socialLoginSuccess);
 const requestFailed = isRejected(register, login, logout, toggleLikedSong);
 
 /**

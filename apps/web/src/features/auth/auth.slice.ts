@@ -1,11 +1,11 @@
-import { createSlice, isAnyOf, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@backbeat/contract';
 import {
   AUTH_MESSAGES,
+  authThunks,
   fetchProfile,
-  login,
   logout,
-  register,
+  signedIn,
   socialLoginSuccess,
   toggleLikedSong,
   updateGenres,
@@ -23,16 +23,6 @@ export function createInitialAuthState(storedUser: User | null): AuthState {
     message: null,
   };
 }
-
-const authThunks = [
-  register,
-  login,
-  socialLoginSuccess,
-  fetchProfile,
-  logout,
-  updateGenres,
-  toggleLikedSong,
-] as const;
 
 function addOnce(list: string[], id: string): string[] {
   return list.includes(id) ? list : [...list, id];
@@ -87,15 +77,12 @@ const authSlice = createSlice({
         if (liked && !has) state.user.likedsong.push(songId);
         if (!liked && has) state.user.likedsong = state.user.likedsong.filter((id) => id !== songId);
       })
-      .addMatcher(
-        isAnyOf(register.fulfilled, login.fulfilled, socialLoginSuccess.fulfilled),
-        (state, action) => {
-          state.user = mergeUser(state.user, action.payload.user);
-          state.isAuthenticated = true;
-          state.status = 'succeeded';
-          state.message = action.payload.message;
-        },
-      )
+      .addMatcher(signedIn, (state, action) => {
+        state.user = mergeUser(state.user, action.payload.user);
+        state.isAuthenticated = true;
+        state.status = 'succeeded';
+        state.message = action.payload.message;
+      })
       .addMatcher(fetchProfile.fulfilled.match, (state, action) => {
         state.user = mergeUser(state.user, action.payload);
         state.isAuthenticated = true;

@@ -1,4 +1,4 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
+import { createAsyncThunk, isFulfilled } from '@reduxjs/toolkit';
 import type { LoginBody, RegisterBody, User } from '@backbeat/contract';
 import { ApiError } from '../../lib/api';
 import { authRequests } from './auth.requests';
@@ -168,3 +168,17 @@ export const toggleLikedSong = createAsyncThunk<LikeToggled, string, ThunkConfig
     }
   },
 );
+
+/** Every auth call: the slice shows their progress and failures alike. */
+export const authThunks = [
+  register,
+  login,
+  socialLoginSuccess,
+  fetchProfile,
+  logout,
+  updateGenres,
+  toggleLikedSong,
+] as const;
+
+/** A sign-up, login or social login that succeeded: its answer carries the user and the message. */
+export const signedIn = isFulfilled(register, login, socialLoginSuccess);

@@ -1,20 +1,6 @@
 import { backbeatApi } from '../../lib/api-query';
 import { mergePages } from '../../lib/merge-by-id';
-import type {
-  Album,
-  AlbumsResponse,
-  Artist,
-  ArtistSearchResponse,
-  ArtistAlbumsResponse,
-  ArtistSongsResponse,
-  ArtistsResponse,
-  Genre,
-  HomeResponse,
-  PagedSongsResponse,
-  RandomArtistResponse,
-  SearchResults,
-  Song,
-} from './catalog.types';
+import type * as Catalog from './catalog.types';
 
 /** Page sizes of SPEC section 9. */
 export const PAGE_SIZE = {
@@ -47,16 +33,17 @@ const songPages = {
 
 const catalogApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
-    getGenres: build.query<Genre[], void>({
+    getGenres: build.query<Catalog.Genre[], void>({
       query: () => '/genres',
-      transformResponse: (response: { genres?: Genre[] } | null) => list<Genre>(response?.genres),
+      transformResponse: (response: { genres?: Catalog.Genre[] } | null) =>
+        list<Catalog.Genre>(response?.genres),
     }),
-    getArtists: build.query<ArtistsResponse, { page: number }>({
+    getArtists: build.query<Catalog.ArtistsResponse, { page: number }>({
       providesTags: ['Artists'],
       query: ({ page }) => ({ url: '/artists', query: { page, limit: PAGE_SIZE.artists } }),
     }),
     /** `GET /artists?q`: typo-tolerant artist search, paged (results, page, total, pages). */
-    searchArtists: build.query<ArtistSearchResponse, { q: string; page: number }>({
+    searchArtists: build.query<Catalog.ArtistSearchResponse, { q: string; page: number }>({
       providesTags: ['Artists'],
       query: ({ q, page }) => ({ url: '/artists', query: { q, page, limit: PAGE_SIZE.artists } }),
     }),
@@ -64,25 +51,26 @@ const catalogApi = backbeatApi.injectEndpoints({
      * A random artist with a page of their songs. `draw` only tells draws apart in the cache: each new draw
      * asks the server again, while revisiting the screen keeps the artist on show.
      */
-    getRandomArtist: build.query<RandomArtistResponse, { draw: number }>({
+    getRandomArtist: build.query<Catalog.RandomArtistResponse, { draw: number }>({
       providesTags: ['Artists', 'Songs'],
       query: () => ({ url: '/discover/random-artist', query: { page: 1, limit: PAGE_SIZE.randomArtist } }),
     }),
-    getAlbums: build.query<AlbumsResponse, { page: number }>({
+    getAlbums: build.query<Catalog.AlbumsResponse, { page: number }>({
       providesTags: ['Albums'],
       query: ({ page }) => ({ url: '/albums', query: { page, limit: PAGE_SIZE.albums } }),
     }),
-    getAllArtists: build.query<Artist[], void>({
+    getAllArtists: build.query<Catalog.Artist[], void>({
       providesTags: ['Artists'],
       query: () => '/artists/all',
-      transformResponse: (response: { artists?: Artist[] } | null) => list<Artist>(response?.artists),
+      transformResponse: (response: { artists?: Catalog.Artist[] } | null) =>
+        list<Catalog.Artist>(response?.artists),
     }),
-    getArtist: build.query<Artist, string>({
+    getArtist: build.query<Catalog.Artist, string>({
       providesTags: ['Artists'],
       query: (id) => `/artists/${encodeURIComponent(id)}`,
-      transformResponse: (response: { artist: Artist }) => response.artist,
+      transformResponse: (response: { artist: Catalog.Artist }) => response.artist,
     }),
-    getArtistSongs: build.query<ArtistSongsResponse, { id: string; page: number }>({
+    getArtistSongs: build.query<Catalog.ArtistSongsResponse, { id: string; page: number }>({
       providesTags: ['Songs'],
       query: ({ id, page }) => ({
         url: `/songs/artist/${encodeURIComponent(id)}`,
@@ -90,14 +78,14 @@ const catalogApi = backbeatApi.injectEndpoints({
       }),
     }),
     /** `GET /songs/liked`, 20 a page; each visit starts again from the first page (the list follows every like). */
-    getLikedSongs: build.infiniteQuery<PagedSongsResponse, void, number>({
+    getLikedSongs: build.infiniteQuery<Catalog.PagedSongsResponse, void, number>({
       providesTags: ['LikedSongs', 'Songs'],
       infiniteQueryOptions: songPages,
       keepUnusedDataFor: 0,
       query: ({ pageParam }) => ({ url: '/songs/liked', query: { page: pageParam, limit: PAGE_SIZE.liked } }),
     }),
     /** `GET /songs/artist/{id}`, 20 a page, for the artist page's "Load more"; each visit starts from page 1. */
-    getArtistSongPages: build.infiniteQuery<ArtistSongsResponse, string, number>({
+    getArtistSongPages: build.infiniteQuery<Catalog.ArtistSongsResponse, string, number>({
       providesTags: ['Songs'],
       infiniteQueryOptions: songPages,
       keepUnusedDataFor: 0,
@@ -107,7 +95,7 @@ const catalogApi = backbeatApi.injectEndpoints({
       }),
     }),
     /** `GET /songs/genre/{genre}`, 20 a page, cached per lowercased genre for 5 minutes. */
-    getGenreSongs: build.infiniteQuery<PagedSongsResponse, string, number>({
+    getGenreSongs: build.infiniteQuery<Catalog.PagedSongsResponse, string, number>({
       providesTags: ['Songs'],
       infiniteQueryOptions: songPages,
       keepUnusedDataFor: SONG_LIST_FRESH_SECONDS,
@@ -117,49 +105,51 @@ const catalogApi = backbeatApi.injectEndpoints({
         query: { page: pageParam, limit: PAGE_SIZE.genreSongs },
       }),
     }),
-    getArtistAlbums: build.query<ArtistAlbumsResponse, { id: string; page: number }>({
+    getArtistAlbums: build.query<Catalog.ArtistAlbumsResponse, { id: string; page: number }>({
       providesTags: ['Albums'],
       query: ({ id, page }) => ({
         url: `/albums/artist/${encodeURIComponent(id)}`,
         query: { page, limit: PAGE_SIZE.albums },
       }),
     }),
-    getAlbum: build.query<Album, string>({
+    getAlbum: build.query<Catalog.Album, string>({
       providesTags: ['Albums'],
       query: (id) => `/albums/${encodeURIComponent(id)}`,
-      transformResponse: (response: { album: Album }) => response.album,
+      transformResponse: (response: { album: Catalog.Album }) => response.album,
     }),
     /**
      * One song by id (GET /songs/:id), in any processing state for its artist's account and admins: the song
      * editor's copy of an upload, and the song a buyer plays straight after paying.
      */
-    getSong: build.query<Song, string>({
+    getSong: build.query<Catalog.Song, string>({
       query: (id) => `/songs/${encodeURIComponent(id)}`,
       providesTags: ['Songs'],
     }),
-    getAlbumSongs: build.query<Song[], string>({
+    getAlbumSongs: build.query<Catalog.Song[], string>({
       providesTags: ['Songs'],
       query: (id) => `/songs/album/${encodeURIComponent(id)}`,
       // SPEC: "list of songs" - accept a bare list or { songs }.
-      transformResponse: (response: Song[] | { songs?: Song[] } | null) =>
-        Array.isArray(response) ? response : list<Song>(response?.songs),
+      transformResponse: (response: Catalog.Song[] | { songs?: Catalog.Song[] } | null) =>
+        Array.isArray(response) ? response : list<Catalog.Song>(response?.songs),
     }),
     /** The signed-in listener's home shelves in one call; asked again on every visit (it follows their plays). */
-    getHome: build.query<HomeResponse, void>({
+    getHome: build.query<Catalog.HomeResponse, void>({
       providesTags: ['Songs', 'Albums', 'Artists', 'Purchases', 'Subscriptions'],
       query: () => '/home',
     }),
-    search: build.query<SearchResults, string>({
+    search: build.query<Catalog.SearchResults, string>({
       providesTags: ['Artists', 'Albums', 'Songs'],
       query: (q) => ({ url: '/search', query: { q } }),
       // SPEC: "(results)" with three lists; accept { results: {...} } or the lists at the top level.
-      transformResponse: (response: { results?: Partial<SearchResults> } & Partial<SearchResults>) => {
+      transformResponse: (
+        response: { results?: Partial<Catalog.SearchResults> } & Partial<Catalog.SearchResults>,
+      ) => {
         const results = response.results ?? response;
         return {
-          artists: list<Artist>(results.artists),
-          songs: list<Song>(results.songs),
-          albums: list<Album>(results.albums),
-          genres: list<Genre>(results.genres),
+          artists: list<Catalog.Artist>(results.artists),
+          songs: list<Catalog.Song>(results.songs),
+          albums: list<Catalog.Album>(results.albums),
+          genres: list<Catalog.Genre>(results.genres),
         };
       },
     }),
@@ -189,6 +179,8 @@ export const {
 } = catalogApi;
 
 /** The songs of every page loaded so far, in order; a song on two pages shows once (SPEC section 4). */
-export function loadedSongs(data: { pages: ReadonlyArray<{ songs: Song[] }> } | undefined): Song[] {
+export function loadedSongs(
+  data: { pages: ReadonlyArray<{ songs: Catalog.Song[] }> } | undefined,
+): Catalog.Song[] {
   return data ? mergePages(data.pages.map((page) => page.songs)) : [];
 }

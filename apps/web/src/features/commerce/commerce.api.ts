@@ -1,14 +1,5 @@
 import { backbeatApi } from '../../lib/api-query';
-import type {
-  ConfirmSandboxOrderBody,
-  ConfirmSandboxOrderResponse,
-  CreateSandboxOrderBody,
-  CreateSandboxOrderResponse,
-  Order,
-  OrderResponse,
-  SubscribeArtistBody,
-  SubscribeResponse,
-} from './commerce.types';
+import type * as Commerce from './commerce.types';
 
 const orderPath = (id: string) => `/payments/sandbox/orders/${encodeURIComponent(id)}`;
 const subscriptionPath = (artistId: string) => `/subscriptions/artist/${encodeURIComponent(artistId)}`;
@@ -19,16 +10,16 @@ const subscriptionPath = (artistId: string) => `/subscriptions/artist/${encodeUR
  */
 const commerceApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
-    createSandboxOrder: build.mutation<CreateSandboxOrderResponse, CreateSandboxOrderBody>({
+    createSandboxOrder: build.mutation<Commerce.CreateSandboxOrderResponse, Commerce.CreateSandboxOrderBody>({
       query: (body) => ({ url: '/payments/sandbox/create-order', method: 'POST', body }),
     }),
-    getSandboxOrder: build.query<Order, string>({
+    getSandboxOrder: build.query<Commerce.Order, string>({
       query: (id) => orderPath(id),
-      transformResponse: (response: OrderResponse) => response.order,
+      transformResponse: (response: Commerce.OrderResponse) => response.order,
     }),
     confirmSandboxOrder: build.mutation<
-      ConfirmSandboxOrderResponse,
-      { id: string } & ConfirmSandboxOrderBody
+      Commerce.ConfirmSandboxOrderResponse,
+      { id: string } & Commerce.ConfirmSandboxOrderBody
     >({
       query: ({ id, outcome }) => ({ url: `${orderPath(id)}/confirm`, method: 'POST', body: { outcome } }),
       // The checkout screen shows the decided order straight away, without asking again.
@@ -41,7 +32,10 @@ const commerceApi = backbeatApi.injectEndpoints({
         }
       },
     }),
-    subscribeToArtist: build.mutation<SubscribeResponse, { artistId: string } & SubscribeArtistBody>({
+    subscribeToArtist: build.mutation<
+      Commerce.SubscribeResponse,
+      { artistId: string } & Commerce.SubscribeArtistBody
+    >({
       query: ({ artistId, ...body }) => ({ url: subscriptionPath(artistId), method: 'POST', body }),
     }),
     cancelArtistSubscription: build.mutation<{ message?: string }, string>({

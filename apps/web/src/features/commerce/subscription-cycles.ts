@@ -1,12 +1,15 @@
-import type { SubscriptionCycle } from '@backbeat/contract';
+import {
+  INVALID_CYCLE_MESSAGE,
+  SUBSCRIPTION_CYCLE_MONTHS,
+  SUBSCRIPTION_CYCLES,
+  type SubscriptionCycle,
+} from '@backbeat/contract/constants';
 
-/** SPEC section 9: the subscription cycles, restated (the web imports only types from the contract). */
-export const SUBSCRIPTION_CYCLES: readonly SubscriptionCycle[] = ['1m', '3m', '6m', '12m'];
-
-/** SPEC section 5: the exact refusal of any other cycle; no call is made. */
-export const INVALID_CYCLE_MESSAGE = 'Invalid subscription cycle. Use 1m, 3m, 6m, or 12m.';
-
-export const CYCLE_MONTHS: Record<SubscriptionCycle, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
+/**
+ * SPEC section 9: the subscription cycles and section 5's exact refusal of any other (no call is made), from the
+ * contract's zod-free entry point.
+ */
+export { INVALID_CYCLE_MESSAGE, SUBSCRIPTION_CYCLES };
 
 export const CYCLE_LABEL: Record<SubscriptionCycle, string> = {
   '1m': 'Monthly',
@@ -39,5 +42,5 @@ export function checkCycle(value: unknown): SubscriptionCycle {
 
 /** The price of one cycle: the artist's monthly price times its months (the server prices the same way). */
 export function cyclePrice(monthly: number, cycle: SubscriptionCycle): number {
-  return monthly * CYCLE_MONTHS[cycle];
+  return monthly * SUBSCRIPTION_CYCLE_MONTHS[cycle];
 }

@@ -1,30 +1,25 @@
 import type {
-  DownloadFormat,
-  DownloadItemType,
+  DownloadLinkBody,
   DownloadLinkResponse,
   DownloadOptionsResponse,
+  DownloadParams,
   DownloadPreparingResponse,
 } from '@backbeat/contract';
 import { backbeatApi } from '../../lib/api-query';
 
-interface DownloadItem {
-  itemType: DownloadItemType;
-  id: string;
-}
-
-const downloadPath = ({ itemType, id }: DownloadItem) => `/downloads/${itemType}/${encodeURIComponent(id)}`;
+const downloadPath = ({ itemType, id }: DownloadParams) => `/downloads/${itemType}/${encodeURIComponent(id)}`;
 
 const downloadsApi = backbeatApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /downloads/:itemType/:id: the formats on offer (403 when the viewer may not download it), asked anew each time the menu opens. */
-    getDownloadOptions: build.query<DownloadOptionsResponse | null, DownloadItem>({
+    getDownloadOptions: build.query<DownloadOptionsResponse | null, DownloadParams>({
       query: downloadPath,
       keepUnusedDataFor: 0,
     }),
     /** POST /downloads/:itemType/:id: a signed link (201), or "being prepared" (202). */
     requestDownloadLink: build.mutation<
       DownloadLinkResponse | DownloadPreparingResponse | null,
-      DownloadItem & { format: DownloadFormat }
+      DownloadParams & DownloadLinkBody
     >({
       query: ({ format, ...item }) => ({ url: downloadPath(item), method: 'POST', body: { format } }),
     }),

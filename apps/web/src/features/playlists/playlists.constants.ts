@@ -1,10 +1,5 @@
-/** The server's limits (contract PLAYLIST_LIMITS), repeated here so zod stays out of the web bundle. */
-export const PLAYLIST_LIMITS = {
-  nameLength: 100,
-  descriptionLength: 500,
-  songsPerPlaylist: 500,
-  playlistsPerUser: 200,
-} as const;
+/** The server's limits, from the contract's zod-free entry point (zod stays out of the web bundle). */
+export { PLAYLIST_LIMITS } from '@backbeat/contract/constants';
 
 /** Fallback texts when the server sends no message. */
 export const PLAYLIST_MESSAGES = {

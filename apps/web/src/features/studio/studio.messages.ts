@@ -40,3 +40,15 @@ export const STUDIO_MESSAGES: Record<
     deleteFailed: 'Failed to delete artist',
   },
 };
+
+/** The forms' accessible names and their submit button when creating (an edit is saved with "Save changes"). */
+export const STUDIO_FORM_TEXTS: Record<StudioEntity, { create: string; edit: string; createSubmit: string }> =
+  {
+    song: { create: 'Upload a song', edit: 'Edit song', createSubmit: 'Upload song' },
+    album: { create: 'Create an album', edit: 'Edit album', createSubmit: 'Create album' },
+    artist: {
+      create: 'Create an artist profile',
+      edit: 'Edit artist profile',
+      createSubmit: 'Create profile',
+    },
+  };

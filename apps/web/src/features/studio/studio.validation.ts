@@ -1,3 +1,4 @@
+import { MAX_PRICE_MINOR } from '@backbeat/contract/constants';
 import type {
   AlbumField,
   AlbumFormValues,
@@ -16,7 +17,6 @@ import type {
  */
 
 export const UPLOAD_LIMITS = { audioBytes: 200 * 1024 * 1024, imageBytes: 10 * 1024 * 1024 };
-export const MAX_PRICE_MINOR = 100_000;
 
 export const AUDIO_ACCEPT = 'audio/*,.mp3,.m4a,.aac,.wav,.flac,.ogg,.oga,.opus,.aif,.aiff,.webm';
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';

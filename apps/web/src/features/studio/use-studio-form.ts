@@ -84,5 +84,5 @@ export function useStudioForm<
     }
   }
 
-  return { values, setField, errors, setErrors, reset, submit, upload, formRef };
+  return { entity, mode, values, setField, errors, setErrors, reset, submit, upload, formRef };
 }

@@ -16,6 +16,7 @@ import type { SeriesArgs } from '../dashboard.types';
 import { ChartFrame } from './chart-frame';
 import {
   CHART_COLORS,
+  CHART_GRID,
   CHART_MARGIN,
   CHART_TOOLTIP,
   GRID_COLOR,
@@ -51,7 +52,7 @@ export function SubscribersChart({ args }: { args: SeriesArgs }) {
     >
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart accessibilityLayer={false} data={points} margin={CHART_MARGIN}>
-          <CartesianGrid stroke={GRID_COLOR} vertical={false} />
+          <CartesianGrid {...CHART_GRID} />
           <XAxis {...PERIOD_AXIS} />
           <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
           <Tooltip {...CHART_TOOLTIP} cursor={{ stroke: GRID_COLOR }} />
@@ -96,7 +97,7 @@ export function PlaysChart({ args }: { args: SeriesArgs }) {
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart accessibilityLayer={false} data={points} margin={CHART_MARGIN}>
-          <CartesianGrid stroke={GRID_COLOR} vertical={false} />
+          <CartesianGrid {...CHART_GRID} />
           <XAxis {...PERIOD_AXIS} />
           <YAxis {...VALUE_AXIS} width={40} allowDecimals={false} tickFormatter={compactNumber} />
           <Tooltip {...CHART_TOOLTIP} />

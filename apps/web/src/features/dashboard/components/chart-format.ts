@@ -10,8 +10,12 @@ export const CHART_COLORS = {
 export const AXIS_COLOR = '#a1a1b0';
 export const GRID_COLOR = '#2a2a36';
 
-/** What every dashboard chart shares: its margins, the period axis and the value axis's look (spread as props). */
+/**
+ * What every dashboard chart shares: its margins, the horizontal grid lines, the period axis and the value axis's
+ * look (spread as props).
+ */
 export const CHART_MARGIN = { top: 4, right: 4, bottom: 0, left: 0 };
+export const CHART_GRID = { stroke: GRID_COLOR, vertical: false } as const;
 export const PERIOD_AXIS = {
   dataKey: 'label',
   stroke: AXIS_COLOR,

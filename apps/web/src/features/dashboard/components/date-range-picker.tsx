@@ -7,6 +7,38 @@ import type { SeriesBucket } from '../dashboard.types';
 const fieldClass =
   'h-10 rounded-control border border-line bg-surface-2 px-3 text-body text-text focus-visible:outline-2 focus-visible:outline-accent';
 
+/** One end of the custom range: a labelled date input, bounded by the other end once that is set. */
+function DayField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-meta text-muted" htmlFor={id}>
+      {label}
+      <input
+        id={id}
+        type="date"
+        className={fieldClass}
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
 /** Presets (7, 30, 90 days, 12 months), a custom range of UTC days, and the chart bucket. */
 export function DateRangePicker({ range }: { range: DashboardRangeState }) {
   const id = useId();
@@ -41,28 +73,8 @@ export function DateRangePicker({ range }: { range: DashboardRangeState }) {
           if (from && to) range.setCustom(from, to);
         }}
       >
-        <label className="flex flex-col gap-1 text-meta text-muted" htmlFor={`${id}-from`}>
-          From
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={fieldClass}
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-meta text-muted" htmlFor={`${id}-to`}>
-          To
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={fieldClass}
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </label>
+        <DayField id={`${id}-from`} label="From" value={from} max={to} onChange={setFrom} />
+        <DayField id={`${id}-to`} label="To" value={to} min={from} onChange={setTo} />
         <Button
           type="submit"
           size="sm"

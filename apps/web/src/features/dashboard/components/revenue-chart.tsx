@@ -5,9 +5,9 @@ import type { SeriesArgs } from '../dashboard.types';
 import { ChartFrame } from './chart-frame';
 import {
   CHART_COLORS,
+  CHART_GRID,
   CHART_MARGIN,
   CHART_TOOLTIP,
-  GRID_COLOR,
   PERIOD_AXIS,
   VALUE_AXIS,
   compactMoney,
@@ -55,7 +55,7 @@ export function RevenueChart({ args }: { args: SeriesArgs }) {
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart accessibilityLayer={false} data={points} stackOffset="sign" margin={CHART_MARGIN}>
-          <CartesianGrid stroke={GRID_COLOR} vertical={false} />
+          <CartesianGrid {...CHART_GRID} />
           <XAxis {...PERIOD_AXIS} />
           <YAxis
             {...VALUE_AXIS}

@@ -4,12 +4,11 @@ import type { DownloadFormat, DownloadItemType } from '@backbeat/contract';
 import {
   Button,
   IconButton,
-  Spinner,
   MenuError,
+  MenuItem,
   MenuLoading,
   cx,
   focusMenuItem,
-  menuItemClass,
   useMenuPopover,
 } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
@@ -70,12 +69,8 @@ export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadM
           Download
         </Button>
       ) : (
-        <IconButton label={name} size="sm" disabled={download.busy} {...buttonProps}>
-          {download.busy ? (
-            <Spinner size="sm" />
-          ) : (
-            <Download size={18} strokeWidth={1.75} aria-hidden="true" />
-          )}
+        <IconButton label={name} size="sm" loading={download.busy} {...buttonProps}>
+          <Download size={18} strokeWidth={1.75} aria-hidden="true" />
         </IconButton>
       )}
       {open ? (
@@ -94,18 +89,11 @@ export function DownloadMenu({ itemType, id, title, look = 'header' }: DownloadM
             <MenuError>{options.message}</MenuError>
           ) : (
             options.formats.map((format) => (
-              <button
-                key={format}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={menuItemClass}
-                onClick={() => choose(format)}
-              >
+              <MenuItem key={format} onClick={() => choose(format)}>
                 <Download size={18} strokeWidth={1.75} aria-hidden="true" className="shrink-0 text-accent" />
                 <span className="min-w-0 flex-1 font-semibold">{FORMAT_LABELS[format].name}</span>
                 <span className="text-meta text-muted">{FORMAT_LABELS[format].detail}</span>
-              </button>
+              </MenuItem>
             ))
           )}
         </div>

@@ -5,11 +5,10 @@ import { toast } from '../../../lib/toast';
 import {
   IconButton,
   MenuError,
+  MenuItem,
   MenuLoading,
-  Spinner,
   cx,
   focusMenuItem,
-  menuItemClass,
   useMenuPopover,
 } from '../../../components/ui';
 import { queryErrorText } from '../../../lib/api-query';
@@ -85,22 +84,16 @@ export function AddToPlaylistMenu({
     return null;
   }
 
-  const itemClass = menuItemClass;
-
   return (
     <div ref={wrapper} className="relative">
       <IconButton
         label={`Add ${song.title} to a playlist`}
         size="sm"
         {...popover.buttonProps}
-        disabled={adding.isLoading}
+        loading={adding.isLoading}
         onClick={toggle}
       >
-        {adding.isLoading ? (
-          <Spinner size="sm" />
-        ) : (
-          <ListPlus size={18} strokeWidth={1.75} aria-hidden="true" />
-        )}
+        <ListPlus size={18} strokeWidth={1.75} aria-hidden="true" />
       </IconButton>
       {open ? (
         <div
@@ -111,11 +104,7 @@ export function AddToPlaylistMenu({
             upwards ? 'bottom-full mb-2' : 'top-full mt-2',
           )}
         >
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={itemClass}
+          <MenuItem
             onClick={() => {
               close(false);
               setCreating(true);
@@ -123,7 +112,7 @@ export function AddToPlaylistMenu({
           >
             <Plus size={18} strokeWidth={1.75} aria-hidden="true" className="text-accent" />
             New playlist…
-          </button>
+          </MenuItem>
           <div role="separator" className="my-1 h-px bg-line" />
           {playlists.isLoading ? (
             <MenuLoading>Loading playlists…</MenuLoading>
@@ -131,18 +120,11 @@ export function AddToPlaylistMenu({
             <MenuError>{queryErrorText(playlists.error, PLAYLIST_MESSAGES.fetchListFailed)}</MenuError>
           ) : playlists.data?.length ? (
             playlists.data.map((playlist) => (
-              <button
-                key={playlist._id}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={itemClass}
-                onClick={() => void addTo(playlist)}
-              >
+              <MenuItem key={playlist._id} onClick={() => void addTo(playlist)}>
                 <ListMusic size={18} strokeWidth={1.75} aria-hidden="true" className="shrink-0 text-muted" />
                 <span className="min-w-0 flex-1 truncate">{playlist.name}</span>
                 <span className="text-meta text-muted tabular-nums">{playlist.songCount}</span>
-              </button>
+              </MenuItem>
             ))
           ) : (
             <p className="px-3 py-2 text-meta text-muted">No playlists yet.</p>

@@ -2,11 +2,11 @@ import { TextField } from '../../../components/ui';
 import { useGetAllArtistSongsQuery } from '../studio.api';
 import { albumFormValues, buildAlbumForm } from '../studio.forms';
 import type { Album, AlbumField, AlbumFormValues, Artist, FormMode } from '../studio.types';
-import { ALBUM_FIELD_LABELS, IMAGE_ACCEPT, IMAGE_HINT, validateAlbumForm } from '../studio.validation';
+import { ALBUM_FIELD_LABELS, validateAlbumForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
 import { AlbumSongsField } from './album-songs-field';
-import { checkboxField, decimalField, fileField, textField } from './field-bindings';
-import { ArtistSelect, CheckboxField, FileField, TextAreaField } from './form-fields';
+import { artistField, checkboxField, decimalField, fileField, textField } from './field-bindings';
+import { ArtistSelect, CheckboxField, ImageField, TextAreaField } from './form-fields';
 import { GenreInput } from './genre-input';
 import { FormGrid, StudioFormShell } from './studio-form-shell';
 
@@ -51,23 +51,13 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
   return (
     <StudioFormShell
       form={form}
-      label={mode === 'create' ? 'Create an album' : 'Edit album'}
       onSubmit={onSubmit}
-      submitLabel={mode === 'create' ? 'Create album' : 'Save changes'}
       files={[{ field: 'cover', label: 'Cover', file: values.cover }]}
     >
       <FormGrid>
         <TextField label="Title" required maxLength={200} {...textField(form, 'title')} />
         {chooseArtist ? (
-          <ArtistSelect
-            artists={artists}
-            value={values.artist}
-            onChange={(artistId) => {
-              setField('artist', artistId);
-              setField('songs', ['']);
-            }}
-            error={errors.artist}
-          />
+          <ArtistSelect artists={artists} {...artistField(form, 'songs', [''])} />
         ) : (
           <TextField
             label="Artist"
@@ -106,14 +96,7 @@ export function AlbumForm({ mode, album, trackIds = [], artists, defaultArtistId
           loading={songs.isFetching}
           disabled={!values.artist}
         />
-        <FileField
-          label="Cover"
-          kind="image"
-          accept={IMAGE_ACCEPT}
-          {...fileField(form, 'cover')}
-          currentImage={album?.cover}
-          hint={IMAGE_HINT}
-        />
+        <ImageField label="Cover" {...fileField(form, 'cover')} currentImage={album?.cover} />
       </FormGrid>
     </StudioFormShell>
   );

@@ -1,10 +1,10 @@
 import { TextField } from '../../../components/ui';
 import { artistFormValues, buildArtistForm } from '../studio.forms';
 import type { Artist, ArtistField, ArtistFormValues, FormMode } from '../studio.types';
-import { ARTIST_FIELD_LABELS, IMAGE_ACCEPT, IMAGE_HINT, validateArtistForm } from '../studio.validation';
+import { ARTIST_FIELD_LABELS, validateArtistForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
 import { checkboxField, decimalField, fileField, textField } from './field-bindings';
-import { CheckboxField, FileField, TextAreaField } from './form-fields';
+import { CheckboxField, ImageField, TextAreaField } from './form-fields';
 import { GenreInput } from './genre-input';
 import { FormGrid, StudioFormShell } from './studio-form-shell';
 
@@ -40,9 +40,7 @@ export function ArtistForm({ mode, artist, canSetOwner, onSaved }: ArtistFormPro
   return (
     <StudioFormShell
       form={form}
-      label={mode === 'create' ? 'Create an artist profile' : 'Edit artist profile'}
       onSubmit={onSubmit}
-      submitLabel={mode === 'create' ? 'Create profile' : 'Save changes'}
       files={[{ field: 'image', label: 'Image', file: values.image }]}
     >
       <FormGrid>
@@ -68,13 +66,10 @@ export function ArtistForm({ mode, artist, canSetOwner, onSaved }: ArtistFormPro
             hint="Optional: the id of the artist account that manages this profile."
           />
         ) : null}
-        <FileField
+        <ImageField
           label="Image"
-          kind="image"
-          accept={IMAGE_ACCEPT}
           {...fileField(form, 'image')}
           currentImage={artist?.image}
-          hint={IMAGE_HINT}
           className="md:col-span-2"
         />
       </FormGrid>

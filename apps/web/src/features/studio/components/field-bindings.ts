@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import type { FieldErrors } from '../studio.types';
+import type { StudioEntity } from '../studio.api';
+import type { FieldErrors, FormMode } from '../studio.types';
 import type { StudioUpload } from '../use-studio-upload';
 
 /**
@@ -9,6 +10,8 @@ import type { StudioUpload } from '../use-studio-upload';
 
 /** The parts of `useStudioForm`'s answer the shell and the field bindings read. */
 export interface StudioFormState<Values, Field extends string> {
+  entity: StudioEntity;
+  mode: FormMode;
   values: Values;
   errors: FieldErrors<Field>;
   setField: <Key extends keyof Values>(key: Key, value: Values[Key]) => void;
@@ -67,5 +70,24 @@ export function fileField<Values, Field extends string, Key extends KeysOf<Value
     onChange: (file: File | null) => form.setField(key, file as Values[Key]),
     error: form.errors[key],
     disabled: form.upload.uploading,
+  };
+}
+
+/**
+ * An ArtistSelect (song and album forms): `value`, `onChange` and its `error`. Choosing another artist also sets
+ * `dependent` (the album, or the track list) back to `cleared`: what was picked belonged to the artist before.
+ */
+export function artistField<
+  Values extends { artist: string },
+  Field extends string,
+  Key extends keyof Values,
+>(form: BoundForm<Values, Field | 'artist'>, dependent: Key, cleared: Values[Key]) {
+  return {
+    value: form.values.artist,
+    onChange: (artistId: string) => {
+      form.setField('artist', artistId as Values['artist']);
+      form.setField(dependent, cleared);
+    },
+    error: form.errors.artist,
   };
 }

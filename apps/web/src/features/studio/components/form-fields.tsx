@@ -9,6 +9,7 @@ import {
 import { FileAudio, ImageIcon, X } from 'lucide-react';
 import { FieldFrame, IconButton, cx, fieldControlClass } from '../../../components/ui';
 import type { Artist } from '../studio.types';
+import { IMAGE_ACCEPT, IMAGE_HINT } from '../studio.validation';
 
 /**
  * Field controls the studio forms need beyond the kit's TextField, in the kit's FieldFrame: visible label, hint,
@@ -213,6 +214,24 @@ export function CheckboxField({
         {description ? <span className="block text-meta text-muted">{description}</span> : null}
       </span>
     </label>
+  );
+}
+
+/** A FileField for a picture (a cover, an artist's image): the accepted types, and a hint naming them. */
+export function ImageField({
+  note,
+  ...field
+}: Omit<FileFieldProps, 'kind' | 'accept' | 'hint'> & {
+  /** Said after the accepted types in the hint. */
+  note?: string;
+}) {
+  return (
+    <FileField
+      kind="image"
+      accept={IMAGE_ACCEPT}
+      hint={note ? `${IMAGE_HINT} ${note}` : IMAGE_HINT}
+      {...field}
+    />
   );
 }
 

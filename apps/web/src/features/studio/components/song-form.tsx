@@ -3,16 +3,10 @@ import { TextField } from '../../../components/ui';
 import { useGetAllArtistAlbumsQuery } from '../studio.api';
 import { buildSongForm, songFormValues } from '../studio.forms';
 import type { AccessType, Artist, FormMode, Song, SongField, SongFormValues } from '../studio.types';
-import {
-  AUDIO_ACCEPT,
-  IMAGE_ACCEPT,
-  IMAGE_HINT,
-  SONG_FIELD_LABELS,
-  validateSongForm,
-} from '../studio.validation';
+import { AUDIO_ACCEPT, SONG_FIELD_LABELS, validateSongForm } from '../studio.validation';
 import { useStudioForm } from '../use-studio-form';
-import { checkboxField, decimalField, fileField, textField } from './field-bindings';
-import { ArtistSelect, CheckboxField, FileField, SelectField } from './form-fields';
+import { artistField, checkboxField, decimalField, fileField, textField } from './field-bindings';
+import { ArtistSelect, CheckboxField, FileField, ImageField, SelectField } from './form-fields';
 import { GenreInput } from './genre-input';
 import { FormGrid, StudioFormShell } from './studio-form-shell';
 
@@ -58,10 +52,8 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
   return (
     <StudioFormShell
       form={form}
-      label={mode === 'create' ? 'Upload a song' : 'Edit song'}
       onSubmit={onSubmit}
-      submitLabel={mode === 'create' ? 'Upload song' : 'Save changes'}
-      submitIcon={mode === 'create' ? <Upload size={18} strokeWidth={1.75} aria-hidden="true" /> : undefined}
+      createIcon={<Upload size={18} strokeWidth={1.75} aria-hidden="true" />}
       files={[
         { field: 'audio', label: 'Audio', file: values.audio },
         { field: 'coverImage', label: 'Cover', file: values.coverImage },
@@ -75,17 +67,7 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
           {...textField(form, 'singer')}
           hint="Leave empty to credit the artist."
         />
-        {chooseArtist ? (
-          <ArtistSelect
-            artists={artists}
-            value={values.artist}
-            onChange={(artistId) => {
-              setField('artist', artistId);
-              setField('album', '');
-            }}
-            error={errors.artist}
-          />
-        ) : null}
+        {chooseArtist ? <ArtistSelect artists={artists} {...artistField(form, 'album', '')} /> : null}
         <SelectField
           label="Album"
           name="album"
@@ -142,13 +124,11 @@ export function SongForm({ mode, song, artists, defaultArtistId, onSaved }: Song
               : 'Leave empty to keep the current audio; a new file is processed again.'
           }
         />
-        <FileField
+        <ImageField
           label="Cover"
-          kind="image"
-          accept={IMAGE_ACCEPT}
           {...fileField(form, 'coverImage')}
           currentImage={song?.coverImage}
-          hint={`${IMAGE_HINT} Without one, the album cover is shown.`}
+          note="Without one, the album cover is shown."
         />
       </FormGrid>
     </StudioFormShell>

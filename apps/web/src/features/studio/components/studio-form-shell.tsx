@@ -2,18 +2,17 @@ import type { ReactNode } from 'react';
 import { Save } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, FormAlert, buttonClasses } from '../../../components/ui';
+import { STUDIO_FORM_TEXTS } from '../studio.messages';
 import type { StudioFormState } from './field-bindings';
 import { UploadProgressList } from './upload-progress';
 
 export interface StudioFormShellProps {
-  form: Pick<StudioFormState<unknown, string>, 'errors' | 'upload' | 'formRef'>;
-  /** The form's accessible name. */
-  label: string;
+  /** Its entity and mode name the form and its submit button (STUDIO_FORM_TEXTS). */
+  form: Pick<StudioFormState<unknown, string>, 'entity' | 'mode' | 'errors' | 'upload' | 'formRef'>;
   /** Called on submit (the browser's own submission is prevented). */
   onSubmit: () => Promise<void>;
-  submitLabel: string;
-  /** Defaults to the save icon. */
-  submitIcon?: ReactNode;
+  /** The submit button's icon when creating; defaults to the save icon (an edit always has it). */
+  createIcon?: ReactNode;
   /** The files the form sends, one progress bar each while uploading. */
   files: ReadonlyArray<{ field: string; label: string; file: File | null }>;
   children: ReactNode;
@@ -23,21 +22,15 @@ export interface StudioFormShellProps {
  * The frame every studio form shares: the card, the form-level error, per-file upload progress, and the
  * Cancel / submit row.
  */
-export function StudioFormShell({
-  form,
-  label,
-  onSubmit,
-  submitLabel,
-  submitIcon = <Save size={18} strokeWidth={1.75} aria-hidden="true" />,
-  files,
-  children,
-}: StudioFormShellProps) {
-  const { upload } = form;
+export function StudioFormShell({ form, onSubmit, createIcon, files, children }: StudioFormShellProps) {
+  const { upload, mode } = form;
+  const texts = STUDIO_FORM_TEXTS[form.entity];
+  const saveIcon = <Save size={18} strokeWidth={1.75} aria-hidden="true" />;
   return (
     <form
       ref={form.formRef}
       noValidate
-      aria-label={label}
+      aria-label={texts[mode]}
       onSubmit={(event) => {
         event.preventDefault();
         void onSubmit();
@@ -51,8 +44,12 @@ export function StudioFormShell({
         <Link to="/studio" className={buttonClasses({ variant: 'secondary' })}>
           Cancel
         </Link>
-        <Button type="submit" loading={upload.uploading} icon={submitIcon}>
-          {submitLabel}
+        <Button
+          type="submit"
+          loading={upload.uploading}
+          icon={mode === 'create' ? (createIcon ?? saveIcon) : saveIcon}
+        >
+          {mode === 'create' ? texts.createSubmit : 'Save changes'}
         </Button>
       </div>
     </form>
