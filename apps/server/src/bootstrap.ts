@@ -3,7 +3,7 @@ import pino from 'pino';
 import pretty, { type PrettyOptions } from 'pino-pretty';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { StatusLine } from './platform/status-line';
-import { sweepScratchSpace } from './storage/scratch-space';
+import { sweepScratchSpace } from './storage';
 
 /** What `main.ts` (the API) and `worker.ts` (jobs only) share before they open the database. */
 

@@ -111,6 +111,22 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   JOBS: z.enum(['inline', 'off'], { error: 'must be inline or off' }).default('inline'),
   SEGMENT_BASE_URL: segmentBaseUrl,
+  MEDIA_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name (3-63 lowercase letters, digits, . or -)',
+    })
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_FORCE_PATH_STYLE: boolish.optional(),
+  S3_PUBLIC_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, {
+      error: 'must be one path segment such as public (letters, digits, _ or -)',
+    })
+    .default('public'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
@@ -207,6 +223,24 @@ export interface OidcProviderConfig {
   testMode?: boolean;
 }
 
+/**
+ * Where media lives: the local disk under DATA_DIR (the default), or an S3-compatible bucket (`MEDIA_STORE=s3`;
+ * credentials come from the AWS SDK's default provider chain: environment, shared files, instance roles).
+ */
+export type MediaStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: the SDK's own default (AWS_REGION, the shared config file). */
+      region: string | undefined;
+      /** R2, MinIO, Ceph or another S3-compatible service; unset for Amazon S3. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** The one prefix a CDN or the bucket's website endpoint may serve: encrypted segments only. */
+      publicPrefix: string;
+    };
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   /** NODE_ENV was unset and development was assumed (start-up says so). */
@@ -231,6 +265,7 @@ export interface Config {
   seedDemoWait: 'songs' | 'all';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   mediaDir: string;
+  mediaStore: MediaStoreConfig;
   dbDir: string;
   oidcProviders: OidcProviderConfig[];
   /**
@@ -314,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const payments = paymentsConfig(e, isProduction);
+  const mediaDir = path.join(dataDir, 'media');
   return {
     env: e.NODE_ENV,
     envAssumed: parsed.data.NODE_ENV === undefined,
@@ -328,7 +364,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     seedDemoWait: e.SEED_DEMO_WAIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir,
+    mediaStore: mediaStoreConfig(e, mediaDir),
     dbDir: path.join(dataDir, 'db'),
     oidcProviders,
     oidcEmulator,
@@ -345,6 +382,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     segmentBaseUrl: e.SEGMENT_BASE_URL || null,
     apiDocs: e.API_DOCS ?? !isProduction,
+  };
+}
+
+function mediaStoreConfig(e: Env, dir: string): MediaStoreConfig {
+  if (e.MEDIA_STORE === 'local') return { kind: 'local', dir };
+  if (!e.S3_BUCKET)
+    throw new ConfigError(
+      'Invalid configuration: MEDIA_STORE=s3 needs S3_BUCKET (the bucket holding the media)',
+    );
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // Most S3-compatible servers (MinIO, Ceph, a local test server) address buckets by path, Amazon S3 by host.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    publicPrefix: e.S3_PUBLIC_PREFIX,
   };
 }
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { CreateMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalMediaStore, type MediaStore } from '../src/storage/media-store';
-import { S3MediaStore } from '../src/storage/s3-media-store';
+import { isPublicMedia } from '../src/modules/streaming';
+import { LocalMediaStore, MediaStoreUnavailable, S3MediaStore, type MediaStore } from '../src/storage';
 import { startLocalS3, type LocalS3 } from './s3-local';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -21,13 +21,16 @@ let client: S3Client;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'backbeat-media-store-'));
-  s3 = await startLocalS3();
-  client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: s3.credentials,
-  });
+  s3 = await startLocalS3({ publicPrefixes: ['public/'] });
+  client = new S3Client(clientOptions());
+  await writeFile(path.join(work, 'one.bin'), 'x');
+});
+
+const clientOptions = () => ({
+  endpoint: s3.endpoint,
+  region: s3.region,
+  forcePathStyle: true,
+  credentials: s3.credentials,
 });
 
 afterAll(async () => {
@@ -39,7 +42,10 @@ afterAll(async () => {
 /** The same behaviour from both stores: what the app relies on, whichever holds its media. */
 const stores: Array<[string, () => MediaStore]> = [
   ['local disk', () => new LocalMediaStore(path.join(work, 'media'))],
-  ['S3 (local S3 server, SigV4 checked)', () => new S3MediaStore({ bucket: s3.bucket, client })],
+  [
+    'S3 (local S3 server, SigV4 checked)',
+    () => new S3MediaStore({ bucket: s3.bucket, client, isPublic: isPublicMedia }),
+  ],
 ];
 
 describe.each(stores)('media store: %s', (name, makeStore) => {
@@ -75,6 +81,13 @@ describe.each(stores)('media store: %s', (name, makeStore) => {
     for (const entry of entries) expect(entry.mtime.getTime()).toBeGreaterThan(before);
     expect((await bytesOf(store.read(`${root}/hls/index.m3u8`))).toString()).toBe('#EXTM3U\n');
     expect((await store.stat(`${root}/hls/v1/seg_0000.ts`))?.size).toBe(1000);
+  });
+
+  it('gives tools a local file with the stored bytes', async () => {
+    const scratch = await mkdtemp(path.join(work, 'scratch-'));
+    const file = await store.localCopy(`${root}/original.flac`, scratch);
+    expect(await readFile(file)).toEqual(original);
+    await expect(store.localCopy(`${root}/missing.flac`, scratch)).rejects.toThrow();
   });
 
   it('answers null for what is not there, and a read of it fails', async () => {
@@ -123,8 +136,53 @@ describe('media store on S3: what only object storage has', () => {
     expect(await open()).toEqual([]);
   });
 
-  it('has no local path: tools that need a file must fetch it first', () => {
-    const store = new S3MediaStore({ bucket: s3.bucket, client });
-    expect(() => store.localPath('songs/x/original.flac')).toThrow(/no local path/);
+  it('keeps segments under the public prefix a CDN serves, and the key, playlist and audio private', async () => {
+    const store = new S3MediaStore({ bucket: s3.bucket, client, isPublic: isPublicMedia });
+    const prefix = `songs/p${randomBytes(4).toString('hex')}/v1`;
+    const hls = await mkdtemp(path.join(work, 'hls-'));
+    const segment = randomBytes(2000);
+    await writeFile(path.join(hls, 'seg_0000.ts'), segment);
+    await writeFile(path.join(hls, 'enc.key'), randomBytes(16));
+    await writeFile(path.join(hls, 'index.m3u8'), '#EXTM3U\n');
+    await store.put(prefix, hls);
+    // Anonymous, as a browser through a CDN: the segment under the public prefix, nothing else.
+    const anonymous = (key: string) => fetch(`${s3.endpoint}/${s3.bucket}/${key}`);
+    const publicSegment = await anonymous(`public/${prefix}/seg_0000.ts`);
+    expect(publicSegment.status).toBe(200);
+    expect(Buffer.from(await publicSegment.arrayBuffer())).toEqual(segment);
+    for (const key of [`${prefix}/enc.key`, `${prefix}/index.m3u8`])
+      expect((await anonymous(key)).status).toBe(403);
+    // The key never went to the public prefix at all.
+    expect((await anonymous(`public/${prefix}/enc.key`)).status).toBe(404);
+    // The app reads and lists by media key, wherever the object is.
+    expect(await bytesOf(store.read(`${prefix}/seg_0000.ts`))).toEqual(segment);
+    expect((await store.list(prefix)).map((entry) => entry.name).sort()).toEqual([
+      'enc.key',
+      'index.m3u8',
+      'seg_0000.ts',
+    ]);
+    await store.removePrefix(prefix);
+    expect((await anonymous(`public/${prefix}/seg_0000.ts`)).status).toBe(404);
+    expect(await store.list(prefix)).toEqual([]);
+    expect(() => store.read('public/songs/x/seg_0000.ts')).toThrow(/inside the public prefix/);
+  });
+
+  it('reports an unreachable store as unavailable (503), not as a missing file, and works again after', async () => {
+    const store = new S3MediaStore({
+      bucket: s3.bucket,
+      client: new S3Client({ ...clientOptions(), maxAttempts: 1 }),
+    });
+    const key = `songs/u${randomBytes(4).toString('hex')}/original.flac`;
+    s3.setAvailable(false);
+    try {
+      await expect(store.stat(key)).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(store.put(key, path.join(work, 'one.bin'))).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(bytesOf(store.read(key))).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(store.list('songs')).rejects.toBeInstanceOf(MediaStoreUnavailable);
+    } finally {
+      s3.setAvailable(true);
+    }
+    await store.put(key, path.join(work, 'one.bin'));
+    expect((await store.stat(key))?.size).toBe(1);
   });
 });

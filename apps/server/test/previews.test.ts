@@ -10,7 +10,7 @@ import { PREVIEW_BACKFILL_JOB } from '../src/modules/renditions/rendition.jobs';
 import { TRANSCODE_JOB } from '../src/modules/renditions/transcode.job';
 import { locateFfmpeg, runFfmpeg } from '../src/modules/media';
 import { playHlsThroughApi } from './hls-decode';
-import { createTestApp, type TestContext } from './test-app';
+import { createTestApp, diskPath, type TestContext } from './test-app';
 import { buySong, createArtist, createSong, createUser, type TestUser } from './stream.fixtures';
 import { transcodeTestSong, type TranscodedMedia } from './stream.media-fixtures';
 
@@ -84,7 +84,7 @@ describe('preview renditions made by the job queue', () => {
     expect(byKind.preview).toMatchObject({ startSec: 15, durationSec: 30 });
     for (const row of rows) {
       const key = row.kind === 'preview' ? `${row.mediaKey}/enc.key` : row.mediaKey;
-      expect(existsSync(ctx.app.services.mediaStore.localPath(key))).toBe(true);
+      expect(existsSync(diskPath(ctx.app.services.mediaStore, key))).toBe(true);
     }
   });
 
@@ -123,7 +123,7 @@ describe('GET /api/stream/song/:id/preview', () => {
 
     // The song's own key is a different one, and neither a preview token nor the listener's session opens it.
     const { hlsPrefix } = (await ctx.database.db.select().from(songs).where(eq(songs.id, songId)))[0]!;
-    const fullKey = await readFile(ctx.app.services.mediaStore.localPath(`${hlsPrefix}/enc.key`));
+    const fullKey = await readFile(diskPath(ctx.app.services.mediaStore, `${hlsPrefix}/enc.key`));
     expect(played.key.equals(fullKey)).toBe(false);
     const token = encodeURIComponent(tokenOf(preview.url));
     for (const url of [
@@ -395,7 +395,7 @@ describe('the artist picks where the preview starts', () => {
     const after = (await renditionsOf(songId)).find((row) => row.kind === 'preview')!;
     expect(after).toMatchObject({ startSec: 5, durationSec: 30 });
     expect(after.mediaKey).not.toBe(before.mediaKey);
-    expect(existsSync(ctx.app.services.mediaStore.localPath(before.mediaKey))).toBe(false);
+    expect(existsSync(diskPath(ctx.app.services.mediaStore, before.mediaKey))).toBe(false);
     const res = await get(`/api/stream/song/${songId}/preview`, listener.headers);
     expect(res.json()).toMatchObject({ startSec: 5, durationSec: 30 });
   });

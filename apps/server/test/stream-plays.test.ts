@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_SCOPE, plays } from '../src/db/schema';
 import { PLAY_NOT_COUNTED } from '../src/modules/streaming/streaming.routes';
-import { createTestApp, type TestContext } from './test-app';
+import { createTestApp, diskPath, type TestContext } from './test-app';
 import {
   buyAlbum,
   buySong,
@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function installAudio(songId: string) {
-  const dir = ctx.app.services.mediaStore.localPath(`songs/${songId}/v1`);
+  const dir = diskPath(ctx.app.services.mediaStore, `songs/${songId}/v1`);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'enc.key'), randomBytes(16));
   await writeFile(path.join(dir, 'audio.m4a'), randomBytes(2048));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test-app';
+import { createTestApp, diskPath, type TestContext } from './test-app';
 import { createArtist, createSong, createUser, subscribe, type TestUser } from './stream.fixtures';
 import { transcodeTestSong, type TranscodedMedia } from './stream.media-fixtures';
 
@@ -49,7 +49,7 @@ describe('segments served from the media root (SEGMENT_BASE_URL)', () => {
       expect(line).toBe(`${CDN}/songs/${songId}/v1/seg_${String(index).padStart(4, '0')}.ts`);
       // The file the line names is the one in the media root (what nginx or the CDN serves).
       const file = line.slice(CDN.length + 1);
-      const stored = await readFile(ctx.app.services.mediaStore.localPath(file));
+      const stored = await readFile(diskPath(ctx.app.services.mediaStore, file));
       expect(stored.equals(await readFile(path.join(media.dir, path.basename(file))))).toBe(true);
     }
     const keyUri = /URI="([^"]+)"/.exec(lines.find((line) => line.startsWith('#EXT-X-KEY'))!)![1]!;

@@ -9,6 +9,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import type { ResponseCache } from '../src/platform/response-cache';
+import { LocalMediaStore, type MediaStore } from '../src/storage';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -98,4 +99,10 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Where a media key lives in the local disk store the test apps use by default (tests that read files directly). */
+export function diskPath(store: MediaStore, key: string): string {
+  if (!(store instanceof LocalMediaStore)) throw new Error('This test reads the local disk store');
+  return store.localPath(key);
 }

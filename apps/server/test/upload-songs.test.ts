@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs } from '../src/db/schema';
 import { locateFfmpeg, runFfmpeg, type FfmpegTools } from '../src/modules/media';
 import { catalogFixtures } from './catalog-fixtures';
-import { createTestApp, type TestContext } from './test-app';
+import { createTestApp, diskPath, type TestContext } from './test-app';
 
 let ctx: TestContext;
 let f: ReturnType<typeof catalogFixtures>;
@@ -42,7 +42,7 @@ const songRow = async (id: string) =>
 
 /** Decrypts the AES-128 HLS segments with the key from the media store and decodes them: the real audio. */
 async function decodedHlsSeconds(hlsPrefix: string): Promise<{ playlist: string; seconds: number }> {
-  const dir = ctx.app.services.mediaStore.localPath(hlsPrefix);
+  const dir = diskPath(ctx.app.services.mediaStore, hlsPrefix);
   const playlist = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
   const key = await readFile(path.join(dir, 'enc.key'));
   const iv = Buffer.from(/IV=0x([0-9a-f]{32})/i.exec(playlist)![1]!, 'hex');
@@ -147,7 +147,7 @@ describe('POST /api/songs with real audio', () => {
     expect(status.json()).toEqual({ status: 'processing', failureReason: null });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/songs' })).json().total).toBe(0);
     const { sourceKey } = await songRow(songId);
-    expect(existsSync(ctx.app.services.mediaStore.localPath(sourceKey!))).toBe(true);
+    expect(existsSync(diskPath(ctx.app.services.mediaStore, sourceKey!))).toBe(true);
 
     await ctx.app.services.jobs.drain();
 
@@ -160,7 +160,7 @@ describe('POST /api/songs with real audio', () => {
     const { playlist, seconds } = await decodedHlsSeconds(row.hlsPrefix!);
     expect(playlist).toContain('#EXT-X-KEY:METHOD=AES-128');
     expect(Math.abs(seconds - SOURCE_SECONDS)).toBeLessThan(0.2);
-    expect(existsSync(ctx.app.services.mediaStore.localPath(sourceKey!))).toBe(false);
+    expect(existsSync(diskPath(ctx.app.services.mediaStore, sourceKey!))).toBe(false);
 
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/songs' })).json();
     expect(list.total).toBe(1);
@@ -186,7 +186,7 @@ describe('POST /api/songs with real audio', () => {
     expect(after.status).toBe('ready');
     expect(after.hlsPrefix).not.toBe(before.hlsPrefix);
     expect(Math.abs(after.durationSec - 20)).toBeLessThan(0.2);
-    expect(existsSync(ctx.app.services.mediaStore.localPath(before.hlsPrefix!))).toBe(false);
+    expect(existsSync(diskPath(ctx.app.services.mediaStore, before.hlsPrefix!))).toBe(false);
   });
 
   it('refuses a text file named .mp3 with 415 and writes nothing', async () => {
@@ -311,8 +311,8 @@ describe('POST /api/songs with real audio', () => {
     const res = await send('DELETE', `/api/songs/${songId}`, artistUser);
     expect(res.json()).toEqual({ message: 'Song deleted successfully', buyers: 0 });
     const store = ctx.app.services.mediaStore;
-    expect(existsSync(store.localPath(row.hlsPrefix!))).toBe(false);
-    expect(existsSync(store.localPath(cover.replace('/api/media/', '')))).toBe(false);
+    expect(existsSync(diskPath(store, row.hlsPrefix!))).toBe(false);
+    expect(existsSync(diskPath(store, cover.replace('/api/media/', '')))).toBe(false);
     expect((await send('DELETE', `/api/songs/${songId}`, artistUser)).statusCode).toBe(404);
   });
 });

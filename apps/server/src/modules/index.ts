@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { LocalMediaStore, type MediaStore } from '../storage/media-store';
+import { createMediaStore, type MediaStore } from '../storage';
 import { JobRunner } from '../jobs/job-runner';
 import { CataloguePreparation } from '../platform/catalogue-preparation';
 import { ChangeBus } from '../platform/change-bus';
@@ -17,7 +17,7 @@ import { attachMailLogger, createMailer, type Mailer } from './mail';
 import { registerPlaylists } from './playlists';
 import { registerPaymentJobs, registerPayments } from './payments';
 import { registerRenditionJobs } from './renditions';
-import { registerStreaming } from './streaming';
+import { isPublicMedia, registerStreaming } from './streaming';
 
 /** Collaborators shared by the modules; tests may replace any of them. */
 export interface AppServices {
@@ -72,7 +72,7 @@ export function createServices(
     else catalogCache.invalidate();
   });
   return {
-    mediaStore: overrides.mediaStore ?? new LocalMediaStore(config.mediaDir),
+    mediaStore: overrides.mediaStore ?? createMediaStore(config.mediaStore, isPublicMedia),
     jobs,
     mailer: overrides.mailer ?? createMailer(config, database.db),
     catalogCache,

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { access, cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { AppError } from '../platform/errors';
 
 /**
  * Where media files live. Keys are relative, slash-separated paths such as `songs/<id>/<version>/index.m3u8`.
@@ -16,8 +17,11 @@ export interface MediaStore {
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
   /** The file's bytes, or an inclusive byte range of them; a missing key fails the stream. */
   read(key: string, range?: { start: number; end: number }): Readable;
-  /** A local path for tools such as ffmpeg; only the disk driver has one. */
-  localPath(key: string): string;
+  /**
+   * A local file with the key's bytes, for tools such as ffmpeg: the stored file itself on local disk, or a copy
+   * downloaded into `scratchDir` (which the caller removes) from object storage.
+   */
+  localCopy(key: string, scratchDir: string): Promise<string>;
 }
 
 export interface MediaEntry {
@@ -37,14 +41,46 @@ export function checkedMediaKey(key: string): string {
   return normal;
 }
 
+/** What a listener or an artist reads when the object store cannot be reached; jobs retry later. */
+export const MEDIA_STORE_UNAVAILABLE = {
+  status: 503,
+  code: 'MEDIA_STORE_UNAVAILABLE',
+  message: 'Media storage is unavailable right now. Nothing was lost; please try again in a minute.',
+  retryAfterSec: 30,
+} as const;
+
+/** The media store could not be reached or answered with a server error: the server's condition, answered 503. */
+export class MediaStoreUnavailable extends AppError {
+  override readonly retryAfterSeconds = MEDIA_STORE_UNAVAILABLE.retryAfterSec;
+
+  constructor(cause: unknown) {
+    super(MEDIA_STORE_UNAVAILABLE.status, MEDIA_STORE_UNAVAILABLE.code, MEDIA_STORE_UNAVAILABLE.message);
+    this.cause = cause;
+  }
+}
+
+/** A stored file's bytes, whole (playlists, keys, segments, covers: small files). */
+export async function readMedia(store: MediaStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export class LocalMediaStore implements MediaStore {
   constructor(readonly root: string) {}
 
+  /** The file's path under the media root (tests and the migration read the disk layout through it). */
   localPath(key: string): string {
     const resolved = path.resolve(this.root, checkedMediaKey(key));
     if (!resolved.startsWith(path.resolve(this.root) + path.sep))
       throw new Error(`Media key escapes the store: ${key}`);
     return resolved;
+  }
+
+  async localCopy(key: string): Promise<string> {
+    const file = this.localPath(key);
+    await access(file); // a missing file fails here, with ENOENT, as a download from a bucket would
+    return file;
   }
 
   async put(key: string, localPath: string): Promise<void> {

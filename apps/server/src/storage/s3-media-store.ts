@@ -1,24 +1,37 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
+  type HeadObjectCommandOutput,
+  type ListMultipartUploadsCommandOutput,
+  type ListObjectsV2CommandOutput,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkedMediaKey, type MediaEntry, type MediaStore } from './media-store';
+import { checkedMediaKey, MediaStoreUnavailable, type MediaEntry, type MediaStore } from './media-store';
 
 export interface S3MediaStoreOptions {
   bucket: string;
   /** A configured client (region, endpoint for R2/MinIO/others, credentials from the SDK's default chain). */
   client: S3Client;
+  /**
+   * Which keys are public (encrypted HLS segments): they are stored under `publicPrefix`, the one prefix a CDN or
+   * the bucket's website endpoint serves, so `<SEGMENT_BASE_URL>/<key>` reads them. Everything else (keys, plain
+   * audio, masters, originals) stays private, served only by the API after its checks.
+   */
+  isPublic?: (key: string) => boolean;
+  /** Default `public`. */
+  publicPrefix?: string;
 }
 
 /** Files uploaded at once when a folder (an HLS rendition: a playlist, a key and its segments) goes in. */
@@ -31,6 +44,24 @@ const DELETE_BATCH = 1000;
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+
+/**
+ * The store itself failing (unreachable, a timeout, a 5xx after the SDK's retries), as opposed to a refusal of the
+ * request: answered 503 and retried by jobs, never mistaken for a missing file.
+ */
+function unavailable(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 500) >= 500;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    ['TimeoutError', 'RequestTimeout', 'AbortError'].includes(error.name) ||
+    (typeof code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH)$/.test(code))
+  );
+}
+
+const translated = (error: unknown): unknown =>
+  unavailable(error) ? new MediaStoreUnavailable(error) : error;
 
 /** Every file under a local folder, as paths relative to it with forward slashes. */
 async function filesUnder(root: string): Promise<string[]> {
@@ -48,75 +79,134 @@ async function filesUnder(root: string): Promise<string[]> {
 export class S3MediaStore implements MediaStore {
   private readonly bucket: string;
   private readonly client: S3Client;
+  private readonly isPublic: (key: string) => boolean;
+  readonly publicPrefix: string;
 
   constructor(options: S3MediaStoreOptions) {
     this.bucket = options.bucket;
     this.client = options.client;
+    this.isPublic = options.isPublic ?? (() => false);
+    this.publicPrefix = checkedMediaKey(options.publicPrefix ?? 'public');
   }
 
-  localPath(key: string): string {
-    throw new Error(`Media on object storage has no local path (${checkedMediaKey(key)})`);
+  /** The object a media key is stored as: public keys under the public prefix, the rest as they are. */
+  objectKey(key: string): string {
+    const checked = checkedMediaKey(key);
+    if (checked === this.publicPrefix || checked.startsWith(`${this.publicPrefix}/`))
+      throw new Error(`Media key inside the public prefix: ${key}`);
+    return this.isPublic(checked) ? `${this.publicPrefix}/${checked}` : checked;
+  }
+
+  /** The object prefixes a media prefix spans: its private objects and its public ones. */
+  private objectRoots(prefix: string): string[] {
+    const root = checkedMediaKey(prefix);
+    return [root, `${this.publicPrefix}/${root}`];
+  }
+
+  /** Every call goes through here, so an outage is reported as one (503) wherever it happens. */
+  private async call<Output>(request: (client: S3Client) => Promise<Output>): Promise<Output> {
+    try {
+      return await request(this.client);
+    } catch (error) {
+      throw translated(error);
+    }
+  }
+
+  async localCopy(key: string, scratchDir: string): Promise<string> {
+    const file = path.join(scratchDir, checkedMediaKey(key).replaceAll('/', '_'));
+    const { Body } = await this.call((client) =>
+      client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })),
+    );
+    try {
+      await pipeline(Body as Readable, createWriteStream(file));
+    } catch (error) {
+      throw translated(error);
+    }
+    return file;
   }
 
   async put(key: string, localPath: string): Promise<void> {
     const target = checkedMediaKey(key);
     const info = await stat(localPath);
-    if (!info.isDirectory()) return this.upload(target, localPath);
+    if (!info.isDirectory()) return this.upload(this.objectKey(target), localPath);
     const files = await filesUnder(localPath);
     for (let at = 0; at < files.length; at += UPLOAD_CONCURRENCY) {
       await Promise.all(
         files
           .slice(at, at + UPLOAD_CONCURRENCY)
-          .map((file) => this.upload(`${target}/${file}`, path.join(localPath, file))),
+          .map((file) => this.upload(this.objectKey(`${target}/${file}`), path.join(localPath, file))),
       );
     }
   }
 
   private async upload(key: string, file: string): Promise<void> {
-    await new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: createReadStream(file) },
-      partSize: PART_SIZE,
-      queueSize: 1,
-    }).done();
+    try {
+      await new Upload({
+        client: this.client,
+        params: { Bucket: this.bucket, Key: key, Body: createReadStream(file) },
+        partSize: PART_SIZE,
+        queueSize: 1,
+      }).done();
+    } catch (error) {
+      throw translated(error);
+    }
   }
 
-  /** Deletes every object under the prefix, and abandons any multipart upload left under it (a killed worker's). */
+  /**
+   * Deletes every object under the prefix (private and public), and abandons any multipart upload left under it (a
+   * killed worker's).
+   */
   async removePrefix(prefix: string): Promise<void> {
-    const root = checkedMediaKey(prefix);
-    const keys = [root];
+    for (const root of this.objectRoots(prefix)) {
+      const keys = [root];
+      for await (const object of this.objectsUnder(`${root}/`)) keys.push(object.Key);
+      for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+        await this.call((client) =>
+          client.send(
+            new DeleteObjectsCommand({
+              Bucket: this.bucket,
+              Delete: { Objects: keys.slice(at, at + DELETE_BATCH).map((Key) => ({ Key })), Quiet: true },
+            }),
+          ),
+        );
+      }
+      await this.abortUploads(`${root}/`);
+      await this.abortUploads(root);
+    }
+  }
+
+  /** Every object under an object prefix, page by page. */
+  private async *objectsUnder(
+    prefix: string,
+  ): AsyncGenerator<{ Key: string; LastModified: Date; Size: number }> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${root}/`, ContinuationToken: token }),
+      const page = await this.call((client) =>
+        client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+        ),
       );
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for (const object of page.Contents ?? [])
+        if (object.Key && object.LastModified)
+          yield { Key: object.Key, LastModified: object.LastModified, Size: object.Size ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
-      await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: keys.slice(at, at + DELETE_BATCH).map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-    }
-    await this.abortUploads(`${root}/`);
-    await this.abortUploads(root);
   }
 
   private async abortUploads(prefix: string): Promise<void> {
-    const open = await this.client.send(
-      new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix }),
+    const open = await this.call((client) =>
+      client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix })),
     );
     for (const upload of open.Uploads ?? []) {
       if (upload.Key === prefix || upload.Key?.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) {
-        await this.client.send(
-          new AbortMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: upload.Key,
-            UploadId: upload.UploadId,
-          }),
+        await this.call((client) =>
+          client.send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.bucket,
+              Key: upload.Key,
+              UploadId: upload.UploadId,
+            }),
+          ),
         );
       }
     }
@@ -127,28 +217,21 @@ export class S3MediaStore implements MediaStore {
    * with the newest LastModified inside them (what the clean-up job's grace period reads).
    */
   async list(prefix: string): Promise<MediaEntry[]> {
-    const root = `${checkedMediaKey(prefix)}/`;
     const entries = new Map<string, Date>();
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: root, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? []) {
-        if (!object.Key || !object.LastModified) continue;
-        const name = object.Key.slice(root.length).split('/')[0]!;
+    for (const root of this.objectRoots(prefix)) {
+      for await (const object of this.objectsUnder(`${root}/`)) {
+        const name = object.Key.slice(root.length + 1).split('/')[0]!;
         const seen = entries.get(name);
         if (!seen || seen < object.LastModified) entries.set(name, object.LastModified);
       }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    }
     return [...entries].map(([name, mtime]) => ({ name, mtime }));
   }
 
   async stat(key: string): Promise<{ size: number; mtime: Date } | null> {
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: checkedMediaKey(key) }),
+      const head = await this.call((client) =>
+        client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })),
       );
       return { size: head.ContentLength ?? 0, mtime: head.LastModified ?? new Date(0) };
     } catch (error) {
@@ -162,13 +245,13 @@ export class S3MediaStore implements MediaStore {
     const out = new PassThrough({ highWaterMark: 64 * 1024 });
     const command = new GetObjectCommand({
       Bucket: this.bucket,
-      Key: checkedMediaKey(key),
+      Key: this.objectKey(key),
       ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
     });
-    this.client.send(command).then(
+    this.call((client) => client.send(command)).then(
       ({ Body }) => {
         const body = Body as Readable;
-        body.on('error', (error) => out.destroy(error));
+        body.on('error', (error) => out.destroy(translated(error) as Error));
         body.pipe(out);
       },
       (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),

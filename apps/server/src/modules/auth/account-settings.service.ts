@@ -1,7 +1,7 @@
 import type { ChangePasswordResponse, ConfirmEmailResponse, User } from '@backbeat/contract';
 import type { AuthUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../platform/errors';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../../storage';
 import { imageFolder } from '../../platform/media-url';
 import { storeCoverImage, uploadError, type ReceivedFile } from '../catalog';
 import type { Mailer } from '../mail';

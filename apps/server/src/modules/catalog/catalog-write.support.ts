@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { assertCanManageArtist, type Viewer } from '../access';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../../storage';
 import { MediaError } from '../media';
 import type { ArtistRow } from './artist.repository';
 import type { CatalogRepositories, Transactor } from './catalog.repositories';

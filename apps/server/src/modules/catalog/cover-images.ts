@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../../storage';
 import type { CoverKind } from '../../platform/media-url';
 import { makeWebpVariants } from '../media';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, MediaBytes } from '@backbeat/contract';
 import { notFound } from '../../platform/errors';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../../storage';
 import { IMAGE_KEY_PATTERN } from '../../platform/media-url';
 
 /**

@@ -10,7 +10,7 @@ import type { UploadLimits } from '../../config';
 import { ErrorResponse } from '@backbeat/contract';
 import { AppError, badRequest } from '../../platform/errors';
 import { findInvalidText, INVALID_TEXT } from '../../platform/text-input';
-import { createScratchDir } from '../../storage/scratch-space';
+import { createScratchDir } from '../../storage';
 import { sniffAudioMagic, sniffImageMagic } from '../media';
 
 /**

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DownloadFormat } from '@backbeat/contract';
-import type { MediaStore } from '../../storage/media-store';
+import { readMedia, type MediaStore } from '../../storage';
 import { coverJpeg, id3v2Tag, taggedFlac, taggedMp3, type AudioTags, type FfmpegTools } from '../media';
 import type { DownloadAlbumRow, DownloadSongRow } from './downloads.repository';
 import { safeFileName, trackFileName, uniqueNames } from './file-names';
@@ -49,10 +49,12 @@ function coverCache(deps: DownloadFileDeps) {
     if (!key) return Promise.resolve(null);
     let cover = covers.get(key);
     if (!cover) {
-      cover = coverJpeg(deps.mediaStore.localPath(key)).catch((error: unknown) => {
-        deps.log?.warn({ err: error, key }, 'cover art left out of a download');
-        return null;
-      });
+      cover = readMedia(deps.mediaStore, key)
+        .then(coverJpeg)
+        .catch((error: unknown) => {
+          deps.log?.warn({ err: error, key }, 'cover art left out of a download');
+          return null;
+        });
       covers.set(key, cover);
     }
     return cover;
@@ -78,7 +80,7 @@ async function trackBody(
   }
   return {
     size: null,
-    open: async () => taggedFlac(await deps.ffmpeg(), deps.mediaStore.localPath(track.mediaKey), tags, cover),
+    open: async () => taggedFlac(await deps.ffmpeg(), deps.mediaStore.read(track.mediaKey), tags, cover),
   };
 }
 

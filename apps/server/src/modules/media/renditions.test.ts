@@ -1,7 +1,6 @@
-import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locateFfmpeg, runFfmpeg, type FfmpegTools } from './ffmpeg';
@@ -125,7 +124,7 @@ describe('download renditions', () => {
 
   it('streams a tagged FLAC (Vorbis comments and a picture) with the master samples, through a pipe', async () => {
     const out = path.join(dir, 'tagged.flac');
-    await pipeline(taggedFlac(tools, flac, tags, cover), createWriteStream(out));
+    await pipeline(taggedFlac(tools, createReadStream(flac), tags, cover), createWriteStream(out));
     const probe = await ffprobe(out);
     expect(probe.tags).toMatchObject({
       title: tags.title,
@@ -143,7 +142,10 @@ describe('download renditions', () => {
     const broken = path.join(dir, 'broken.flac');
     await writeFile(broken, 'not audio at all');
     await expect(
-      pipeline(taggedFlac(tools, broken, tags, null), createWriteStream(path.join(dir, 'x.flac'))),
+      pipeline(
+        taggedFlac(tools, createReadStream(broken), tags, null),
+        createWriteStream(path.join(dir, 'x.flac')),
+      ),
     ).rejects.toThrow(/could not tag the FLAC file/);
   });
 });

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import NodeID3 from 'node-id3';
 import sharp from 'sharp';
 import type { FfmpegTools } from './ffmpeg';
@@ -19,7 +18,7 @@ export interface AudioTags {
 }
 
 /** Cover art for tags: a JPEG (every player reads it; WebP in ID3 is not), at most 600 px square. */
-export async function coverJpeg(imageFile: string): Promise<Buffer> {
+export async function coverJpeg(imageFile: string | Buffer): Promise<Buffer> {
   return sharp(imageFile)
     .resize(600, 600, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 88, mozjpeg: true })
@@ -89,19 +88,20 @@ function flacMetadataArgs(tags: AudioTags): string[] {
 
 /**
  * A tagged FLAC as a stream: ffmpeg copies the stored master's frames (no re-encode) behind fresh Vorbis comments
- * and a front-cover PICTURE block, writing to its stdout. The cover goes in on stdin, so nothing touches the
- * disk. The FLAC header comes from the master's own STREAMINFO, complete because the master was written to a
- * file. Destroying the stream stops ffmpeg; ffmpeg failing destroys the stream with its reason.
+ * and a front-cover PICTURE block, writing to its stdout. The master comes in on file descriptor 3 (streamed
+ * from the media store, local disk or a bucket) and the cover on stdin, so nothing touches the disk. The FLAC
+ * header comes from the master's own STREAMINFO, complete because the master was written to a file. Destroying
+ * the stream stops ffmpeg; ffmpeg or the master's stream failing destroys it with the reason.
  */
 export function taggedFlac(
   tools: Pick<FfmpegTools, 'ffmpeg'>,
-  masterFile: string,
+  master: Readable,
   tags: AudioTags,
   cover: Buffer | null,
 ): Readable {
   const args = [
     ...['-hide_banner', '-nostdin', '-v', 'error'],
-    ...['-f', 'flac', '-i', `file:${path.resolve(masterFile)}`],
+    ...['-f', 'flac', '-i', 'pipe:3'],
     ...(cover ? ['-f', 'jpeg_pipe', '-i', 'pipe:0'] : []),
     ...['-map', '0:a:0', ...(cover ? ['-map', '1:v:0'] : [])],
     ...['-map_metadata', '-1', '-c', 'copy'],
@@ -115,10 +115,14 @@ export function taggedFlac(
     ...['-f', 'flac', 'pipe:1'],
   ];
   const child = spawn(tools.ffmpeg, args, {
-    stdio: [cover ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    stdio: [cover ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
   const out = new PassThrough();
+  const masterIn = child.stdio[3] as Writable;
+  masterIn.on('error', () => undefined); // ffmpeg may exit before reading it all; its exit code says why
+  master.on('error', (error) => out.destroy(error));
+  master.pipe(masterIn);
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
@@ -138,6 +142,7 @@ export function taggedFlac(
       );
   });
   out.on('close', () => {
+    master.destroy();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   return out;

@@ -1,6 +1,6 @@
 import type { JobHandler, JobLog } from '../../jobs/job-runner';
-import type { MediaStore } from '../../storage/media-store';
-import { sweepScratchSpace } from '../../storage/scratch-space';
+import type { MediaStore } from '../../storage';
+import { sweepScratchSpace } from '../../storage';
 import type { MediaReferencesRepository } from './media-references.repository';
 import type { SongMediaRepository } from './song-media.repository';
 import { parseHlsVersion, TRANSCODE_JOB } from './transcode.job';

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { previewWindow } from '@backbeat/contract';
 import { PermanentJobError, type JobHandler } from '../../jobs/job-runner';
-import type { MediaStore } from '../../storage/media-store';
-import { CHILD_PID_FILE, createScratchDir } from '../../storage/scratch-space';
+import type { MediaStore } from '../../storage';
+import { CHILD_PID_FILE, createScratchDir } from '../../storage';
 import { cutPreviewClip, encodeMp3, MediaError, transcodeToEncryptedHls, type FfmpegTools } from '../media';
 import { renditionFolder, type RenditionRepository, type RenditionSong } from './rendition.repository';
 
@@ -59,12 +58,13 @@ export function enqueueMp3(deps: Pick<RenditionJobDeps, 'jobs'>, songId: string)
  * The best audio a rendition can be made from: the lossless master when the upload was lossless, else the
  * stream's AAC file (the original of a lossy upload is not kept).
  */
-async function bestSource(deps: RenditionJobDeps, song: RenditionSong): Promise<string> {
+async function bestSource(deps: RenditionJobDeps, song: RenditionSong, scratchDir: string): Promise<string> {
   const master = await deps.renditions.findCurrent(song.id, 'flac');
-  const source = deps.mediaStore.localPath(master?.mediaKey ?? `${song.hlsPrefix}/audio.m4a`);
+  const source = master?.mediaKey ?? `${song.hlsPrefix}/audio.m4a`;
   // Gone from the store (removed by hand, a restore without media): retrying cannot bring it back.
-  if (!existsSync(source)) throw new MediaError('INPUT_NOT_FOUND', `The song's audio is missing (${source})`);
-  return source;
+  if (!(await deps.mediaStore.stat(source)))
+    throw new MediaError('INPUT_NOT_FOUND', `The song's audio is missing (${source})`);
+  return deps.mediaStore.localCopy(source, scratchDir);
 }
 
 function parse(rawPayload: Record<string, unknown>) {
@@ -124,7 +124,12 @@ export function previewHandler(deps: RenditionJobDeps): JobHandler {
       const tools = await deps.ffmpeg();
       const clip = path.join(dir, 'clip.flac');
       const pidFile = path.join(dir, CHILD_PID_FILE);
-      await cutPreviewClip(tools, { input: await bestSource(deps, song), outFile: clip, pidFile, ...window });
+      await cutPreviewClip(tools, {
+        input: await bestSource(deps, song, dir),
+        outFile: clip,
+        pidFile,
+        ...window,
+      });
       const hls = path.join(dir, 'hls');
       await transcodeToEncryptedHls(tools, { input: clip, outDir: hls, encoder, pidFile });
       // Letters and digits only, like an HLS version: nginx serves `songs/<id>/<version>/seg_NNNN.ts` alone.
@@ -155,7 +160,7 @@ export function mp3Handler(deps: RenditionJobDeps): JobHandler {
       const folder = path.join(dir, 'out');
       await mkdir(folder);
       await encodeMp3(await deps.ffmpeg(), {
-        input: await bestSource(deps, song),
+        input: await bestSource(deps, song, dir),
         outFile: path.join(folder, 'download.mp3'),
         pidFile: path.join(dir, CHILD_PID_FILE),
       });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PermanentJobError, type JobHandler, type JobTypeOptions } from '../../jobs/job-runner';
 import { isStorageFull } from '../../platform/storage-full';
-import type { MediaStore } from '../../storage/media-store';
-import { CHILD_PID_FILE, createScratchDir } from '../../storage/scratch-space';
+import type { MediaStore } from '../../storage';
+import { CHILD_PID_FILE, createScratchDir } from '../../storage';
 import {
   encodeFlacMaster,
   encodeMp3,
@@ -99,7 +99,8 @@ export function transcodeSongHandler(deps: TranscodeJobDeps): JobHandler {
       scratch = await createScratchDir(deps.tmpRoot, 'transcode');
       const outDir = path.join(scratch, 'hls');
       const tools = await deps.ffmpeg();
-      const input = deps.mediaStore.localPath(sourceKey);
+      // On object storage the original is downloaded into the scratch folder first (ffmpeg seeks in it).
+      const input = await deps.mediaStore.localCopy(sourceKey, scratch);
       const declared = await probeAudio(tools, input);
       if (!declared.hasAudio) throw new MediaError('NO_AUDIO_STREAM', 'The file contains no audio track');
       const result = await transcodeToEncryptedHls(tools, {

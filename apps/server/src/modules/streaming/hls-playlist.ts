@@ -1,6 +1,13 @@
 /** The names ffmpeg gives our segments (`seg_%04d.ts`); nothing else is served from an HLS prefix. */
 export const SEGMENT_NAME = /^seg_\d{4}\.ts$/;
 
+/**
+ * The media a CDN may serve without the API: encrypted segments of songs and previews (`songs/<id>/<version>/
+ * seg_NNNN.ts`). Their key, playlist, plain audio and masters stay private.
+ */
+export const isPublicMedia = (key: string) =>
+  key.startsWith('songs/') && SEGMENT_NAME.test(key.slice(key.lastIndexOf('/') + 1));
+
 export const HLS_FILES = { playlist: 'index.m3u8', key: 'enc.key', audio: 'audio.m4a' } as const;
 
 export const hlsBasePath = (songId: string) => `/api/stream/hls/${songId}`;

@@ -11,6 +11,7 @@ import { StreamingRepository } from './streaming.repository';
 import { StreamingService } from './streaming.service';
 
 export { StreamTokenService, STREAM_TOKEN_TTL_MS } from './stream-token.service';
+export { isPublicMedia } from './hls-playlist';
 /** Its access query is timed by the stream bench (through `@backbeat/server/app`). */
 export { StreamingRepository } from './streaming.repository';
 

@@ -1,4 +1,4 @@
-import type { MediaStore } from '../../storage/media-store';
+import { readMedia, type MediaStore } from '../../storage';
 import {
   buildPlaylistTemplate,
   FIRST_SEGMENT,
@@ -167,9 +167,7 @@ export class StreamMedia {
     return range ? whole.subarray(range.start, range.end + 1) : whole;
   }
 
-  private async readAll(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.store.read(key)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  private readAll(key: string): Promise<Buffer> {
+    return readMedia(this.store, key);
   }
 }
