@@ -39,6 +39,24 @@ export interface LocalS3Options {
   publicPrefixes?: string[];
 }
 
+/**
+ * s3rver deletes a DeleteObjects batch concurrently and races itself removing the folders it emptied (its own
+ * files on disk; `rmdir` of a folder another delete just removed fails, and the batch answers 500). Amazon S3 has
+ * no folders and no such failure, so the deletions are run one at a time.
+ */
+function serializeDeletes(backend: S3rver): void {
+  const store = (
+    backend as unknown as { store: { deleteObject(bucket: string, key: string): Promise<void> } }
+  ).store;
+  const deleteObject = store.deleteObject.bind(store);
+  let queue: Promise<unknown> = Promise.resolve();
+  store.deleteObject = (bucket, key) => {
+    const run = queue.then(() => deleteObject(bucket, key));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS3> {
   const bucket = options.bucket ?? 'backbeat-media';
   const region = options.region ?? 'us-east-1';
@@ -56,6 +74,7 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port: backendPort } = await backend.run();
+  serializeDeletes(backend);
   let available = true;
   const log: LocalS3['log'] = [];
 

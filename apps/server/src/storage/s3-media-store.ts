@@ -9,9 +9,6 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
-  type HeadObjectCommandOutput,
-  type ListMultipartUploadsCommandOutput,
-  type ListObjectsV2CommandOutput,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -158,8 +155,11 @@ export class S3MediaStore implements MediaStore {
    */
   async removePrefix(prefix: string): Promise<void> {
     for (const root of this.objectRoots(prefix)) {
-      const keys = [root];
-      for await (const object of this.objectsUnder(`${root}/`)) keys.push(object.Key);
+      // The objects there: the prefix as a key itself (a single file was put there), or under it as a folder;
+      // never a sibling such as `<prefix>x`.
+      const keys: string[] = [];
+      for await (const object of this.objectsUnder(root))
+        if (object.Key === root || object.Key.startsWith(`${root}/`)) keys.push(object.Key);
       for (let at = 0; at < keys.length; at += DELETE_BATCH) {
         await this.call((client) =>
           client.send(
