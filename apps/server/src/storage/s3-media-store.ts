@@ -8,7 +8,6 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
-  type GetObjectCommandOutput,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
