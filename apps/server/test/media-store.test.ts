@@ -122,9 +122,11 @@ describe.each(stores)('media store: %s', (name, makeStore) => {
 });
 
 describe('media store on S3: what only object storage has', () => {
-  it('abandons a multipart upload a killed worker left under a prefix when the prefix is removed', async () => {
+  it('lists an upload a killed worker left unfinished, for the clean-up job, and removing it aborts it', async () => {
     const store = new S3MediaStore({ bucket: s3.bucket, client });
-    const prefix = `songs/killed-${randomBytes(4).toString('hex')}`;
+    const song = `killed-${randomBytes(4).toString('hex')}`;
+    const prefix = `uploads/${song}`;
+    const before = Date.now() - 60_000;
     await client.send(
       new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key: `${prefix}/original.flac` }),
     );
@@ -132,7 +134,13 @@ describe('media store on S3: what only object storage has', () => {
       (await client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket, Prefix: prefix }))).Uploads ??
       [];
     expect(await open()).toHaveLength(1);
-    await store.removePrefix(prefix);
+    // No object exists, yet the clean-up job's listing sees the song's folder and the file, with their age.
+    const songs = await store.list('uploads');
+    expect(songs.map((entry) => entry.name)).toContain(song);
+    const files = await store.list(prefix);
+    expect(files.map((entry) => entry.name)).toEqual(['original.flac']);
+    expect(files[0]!.mtime.getTime()).toBeGreaterThan(before);
+    await store.removePrefix(`${prefix}/original.flac`);
     expect(await open()).toEqual([]);
   });
 

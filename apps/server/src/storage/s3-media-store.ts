@@ -193,11 +193,8 @@ export class S3MediaStore implements MediaStore {
   }
 
   private async abortUploads(prefix: string): Promise<void> {
-    const open = await this.call((client) =>
-      client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix })),
-    );
-    for (const upload of open.Uploads ?? []) {
-      if (upload.Key === prefix || upload.Key?.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) {
+    for await (const upload of this.uploadsUnder(prefix)) {
+      if (upload.Key === prefix || upload.Key.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) {
         await this.call((client) =>
           client.send(
             new AbortMultipartUploadCommand({
@@ -211,18 +208,47 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  /** Multipart uploads begun and neither completed nor aborted under an object prefix, page by page. */
+  private async *uploadsUnder(
+    prefix: string,
+  ): AsyncGenerator<{ Key: string; UploadId: string; Initiated: Date }> {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.call((client) =>
+        client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        ),
+      );
+      for (const upload of page.Uploads ?? [])
+        if (upload.Key && upload.UploadId)
+          yield { Key: upload.Key, UploadId: upload.UploadId, Initiated: upload.Initiated ?? new Date(0) };
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+  }
+
   /**
    * One level under the prefix, like the local folder listing: objects with their LastModified, and sub-folders
    * with the newest LastModified inside them (what the clean-up job's grace period reads).
    */
   async list(prefix: string): Promise<MediaEntry[]> {
     const entries = new Map<string, Date>();
+    const see = (root: string, key: string, time: Date) => {
+      const name = key.slice(root.length + 1).split('/')[0]!;
+      const seen = entries.get(name);
+      if (!seen || seen < time) entries.set(name, time);
+    };
     for (const root of this.objectRoots(prefix)) {
-      for await (const object of this.objectsUnder(`${root}/`)) {
-        const name = object.Key.slice(root.length + 1).split('/')[0]!;
-        const seen = entries.get(name);
-        if (!seen || seen < object.LastModified) entries.set(name, object.LastModified);
-      }
+      for await (const object of this.objectsUnder(`${root}/`)) see(root, object.Key, object.LastModified);
+      // An upload a killed process left unfinished is there too, as a partial file is on disk: the clean-up job
+      // sees it, and removing its prefix aborts it.
+      for await (const upload of this.uploadsUnder(`${root}/`)) see(root, upload.Key, upload.Initiated);
     }
     return [...entries].map(([name, mtime]) => ({ name, mtime }));
   }
