@@ -261,6 +261,48 @@ describe('scale-out settings', () => {
         /^Invalid configuration: SEGMENT_BASE_URL must be/,
       );
   });
+
+  it('keeps media on local disk by default, and in a bucket with MEDIA_STORE=s3 and S3_BUCKET', () => {
+    expect(loadConfig(base).mediaStore).toEqual({
+      kind: 'local',
+      dir: path.join(loadConfig(base).dataDir, 'media'),
+    });
+    expect(loadConfig({ ...base, MEDIA_STORE: 's3', S3_BUCKET: 'backbeat-media' }).mediaStore).toEqual({
+      kind: 's3',
+      bucket: 'backbeat-media',
+      region: undefined,
+      endpoint: undefined,
+      forcePathStyle: false,
+      publicPrefix: 'public',
+    });
+    // An S3-compatible server elsewhere: path-style addressing unless told otherwise.
+    const minio = {
+      ...base,
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+    };
+    expect(loadConfig(minio).mediaStore).toMatchObject({
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'auto' }).mediaStore,
+    ).toMatchObject({
+      forcePathStyle: false,
+      region: 'auto',
+    });
+    expect(refusal({ ...base, MEDIA_STORE: 's3' })).toMatch(/MEDIA_STORE=s3 needs S3_BUCKET/);
+    expect(refusal({ ...base, MEDIA_STORE: 'nfs' })).toMatch(
+      /^Invalid configuration: MEDIA_STORE must be local or s3/,
+    );
+    expect(refusal({ ...base, MEDIA_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toMatch(
+      /^Invalid configuration: S3_BUCKET must be/,
+    );
+    expect(refusal({ ...base, S3_PUBLIC_PREFIX: 'a/b' })).toMatch(
+      /^Invalid configuration: S3_PUBLIC_PREFIX must be/,
+    );
+  });
 });
 
 describe('social sign-in providers', () => {
