@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
+import { describeMediaStore } from './storage';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { demoSeedNeeded, seedDemoOnStartup } from './demo/demo-seed';
 import { announceDemoAccounts, reportPreparation } from './demo/demo-seed-console';
@@ -63,7 +64,10 @@ async function main() {
   startingLine.draw();
   await database.migrate();
   startingLine.stop();
-  logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
+  logger.info(
+    { database: database.kind, dataDir: config.dataDir, media: describeMediaStore(config.mediaStore) },
+    'database ready',
+  );
 
   // What a killed predecessor left: its half-written uploads and transcodes go (an ffmpeg it left is stopped), before
   // this process answers anything (only scratch whose owner process is gone is removed).

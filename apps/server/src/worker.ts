@@ -1,4 +1,5 @@
 import { clearScratchSpace, createLogger, loadConfigOrExit, onShutdownSignal } from './bootstrap';
+import { describeMediaStore } from './storage';
 import { databaseOptionsFromConfig, openDatabase } from './db/client';
 import { JobRunner } from './jobs/job-runner';
 import { ChangeBus } from './platform/change-bus';
@@ -36,7 +37,10 @@ async function main() {
   await changes.start(logger);
   await clearScratchSpace(config, logger);
   await jobs.start(); // Takes back at once the jobs of a killed worker on this machine.
-  logger.info({ database: database.kind, mediaDir: config.mediaDir }, 'worker running jobs');
+  logger.info(
+    { database: database.kind, media: describeMediaStore(config.mediaStore) },
+    'worker running jobs',
+  );
 
   onShutdownSignal(logger, async () => {
     await jobs.stop(); // Running jobs finish; a killed one is taken back at the next start, or after its lease.

@@ -33,3 +33,9 @@ export function createMediaStore(config: MediaStoreConfig, isPublic: (key: strin
     publicPrefix: config.publicPrefix,
   });
 }
+
+/** Where media lives, for the start-up log line: the folder, or `s3://bucket` and the endpoint. */
+export function describeMediaStore(config: MediaStoreConfig): string {
+  if (config.kind === 'local') return config.dir;
+  return `s3://${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''} (public prefix ${config.publicPrefix}/)`;
+}
