@@ -75,24 +75,30 @@ function deadProcess(): string {
   return formatIdentity({ ...currentProcess(), pid: child.pid!, started: null });
 }
 
+/**
+ * The lease of the renewal test: long enough that a heartbeat (every third of it) is not missed when a loaded
+ * machine starves this process for a few hundred milliseconds, which a 300 ms lease was.
+ */
+const LEASE_MS = 1000;
+
 describe('job leases', () => {
   it('renews the lease of a long job, so no other worker takes it while its worker lives', async () => {
     const runs: string[] = [];
-    const worker = runner({ leaseMs: 300 });
+    const worker = runner({ leaseMs: LEASE_MS });
     worker.register('work', async () => {
       runs.push('run');
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await new Promise((resolve) => setTimeout(resolve, 2.5 * LEASE_MS));
     });
-    const other = runner({ leaseMs: 300 });
+    const other = runner({ leaseMs: LEASE_MS });
     other.register('work', async () => {
       runs.push('stolen');
     });
     const id = (await worker.enqueue('work', {}))!;
     await worker.start();
     await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000 }).toBe('running');
-    // Four lease lengths later, the other worker still finds nothing to take back.
+    // Over two lease lengths later, the other worker still finds nothing to take back.
     for (let check = 0; check < 4; check++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 0.6 * LEASE_MS));
       expect(await other.recover()).toBe(0);
     }
     await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000 }).toBe('done');
