@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 // The server's request typings (its cookie plugin's) come with its app module; the db entry alone lacks them.
 import type {} from '@backbeat/server/app';
-import { artists, hashToken, openDatabase, sessions, users, type Database } from '@backbeat/server/db';
+import { artists, hashToken, openDatabase, sessions, songs, users, type Database } from '@backbeat/server/db';
 import { locateFfmpeg } from '@backbeat/server/media';
 import {
   startApi,
@@ -133,7 +133,10 @@ afterAll(async () => {
   cluster?.stop();
   await s3?.stop();
   for (const dir of [...dataDirs, work]) if (dir) rmSync(dir, { recursive: true, force: true });
-  for (const result of stopped) if (result.status === 'rejected') console.error(result.reason);
+  // Graceful SIGTERM: every process exits 0 (no S3 client or upload left hanging).
+  expect(stopped.map((result) => (result.status === 'fulfilled' ? result.value : result.reason))).toEqual([
+    0, 0, 0,
+  ]);
 }, 60_000);
 
 /** Uploads the chord through A as the artist, free to stream for any signed-in listener. */
@@ -242,5 +245,30 @@ describe('media on object storage, two API instances and a worker', () => {
 
     // No media on any process's disk: the bucket holds it all.
     for (const dir of dataDirs) expect([dir, filesUnder(path.join(dir, 'media'))]).toEqual([dir, []]);
+  });
+});
+
+describe('the object store out of service', () => {
+  it('an upload answers 503 MEDIA_STORE_UNAVAILABLE and creates no song; once the store is back it goes through', async () => {
+    const songTitles = async () =>
+      (await database.db.select({ title: songs.title }).from(songs)).map((row) => row.title);
+    s3.setAvailable(false);
+    try {
+      const refused = await upload('Outage Chord');
+      expect(refused.status).toBe(503);
+      const body = (await refused.json()) as { message: string; code: string };
+      expect(body).toEqual({
+        code: 'MEDIA_STORE_UNAVAILABLE',
+        message: 'Media storage is unavailable right now. Nothing was lost; please try again in a minute.',
+      });
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(await songTitles()).not.toContain('Outage Chord');
+    } finally {
+      s3.setAvailable(true);
+    }
+    const accepted = await upload('Outage Chord');
+    expect(accepted.status).toBe(201);
+    await readyOnB(((await accepted.json()) as { song: { _id: string } }).song._id);
+    expect((await songTitles()).filter((title) => title === 'Outage Chord')).toHaveLength(1);
   });
 });
