@@ -170,3 +170,71 @@ describe('local S3 server: outages', () => {
     expect(head.ContentLength).toBe('master bytes'.length);
   });
 });
+
+describe('local S3 server: CORS, for browsers reading the public prefix from another origin', () => {
+  let withCors: LocalS3;
+  const origin = 'http://127.0.0.1:5173';
+  const preflight = (target: LocalS3, key: string, method: string, headers?: string) =>
+    fetch(`${target.endpoint}/${target.bucket}/${key}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': method,
+        ...(headers ? { 'access-control-request-headers': headers } : {}),
+      },
+    });
+
+  beforeAll(async () => {
+    withCors = await startLocalS3({ publicPrefixes: ['segments/'], cors: {} });
+    const client = new S3Client({
+      endpoint: withCors.endpoint,
+      region: withCors.region,
+      forcePathStyle: true,
+      credentials: withCors.credentials,
+    });
+    clients.push(client);
+    for (const Key of ['segments/seg_0000.ts', 'private/enc.key'])
+      await client.send(new PutObjectCommand({ Bucket: withCors.bucket, Key, Body: 'bytes' }));
+  });
+
+  afterAll(async () => {
+    await withCors?.stop();
+  });
+
+  it('answers an anonymous GET of the public prefix with Access-Control-Allow-Origin', async () => {
+    const answer = await fetch(`${withCors.endpoint}/${withCors.bucket}/segments/seg_0000.ts`, {
+      headers: { origin },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await answer.text()).toBe('bytes');
+  });
+
+  it('answers an unsigned preflight for GET from the rules, and refuses one for a method they do not allow', async () => {
+    const allowed = await preflight(withCors, 'segments/seg_0000.ts', 'GET', 'range');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('*');
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('range');
+    const refused = await preflight(withCors, 'segments/seg_0000.ts', 'PUT');
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('<Code>CORSResponse</Code>');
+  });
+
+  it('still refuses anonymous reads outside the public prefix, whatever the origin', async () => {
+    const hidden = await fetch(`${withCors.endpoint}/${withCors.bucket}/private/enc.key`, {
+      headers: { origin },
+    });
+    expect(hidden.status).toBe(403);
+    expect(await hidden.text()).toContain('<Code>AccessDenied</Code>');
+  });
+
+  it('without a CORS configuration, a preflight is refused as S3 refuses it', async () => {
+    const answer = await preflight(s3, 'segments/seg_0000.ts', 'GET');
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain('CORS is not enabled for this bucket.');
+    const plain = await fetch(`${s3.endpoint}/${s3.bucket}/segments/seg_0000.ts`, { headers: { origin } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

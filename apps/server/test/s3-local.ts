@@ -8,7 +8,14 @@
  *
  * s3rver 3.7 accepts any V4 signature ("Signature version 4 calculation is unimplemented" in its source), which is
  * why this front exists. `setAvailable(false)` makes every request fail with 503, as an outage would.
+ *
+ * With `cors`, the bucket carries a CORS configuration (s3rver applies it as S3 does): a browser on another origin
+ * may read the public prefix, and its preflights (OPTIONS, never signed) are answered from the rules.
  */
+// The declaration of s3rver (it ships none) travels with this file: e2e and bench compile it through
+// `@backbeat/server/testing` without the server's tsconfig, and an import cannot name a declaration file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./s3rver.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -37,6 +44,38 @@ export interface LocalS3Options {
   region?: string;
   /** Key prefixes anyone may GET or HEAD without signing (the bucket policy of a CDN origin). */
   publicPrefixes?: string[];
+  /** A bucket CORS configuration (one rule), as a bucket behind a CDN or read by browsers directly has. */
+  cors?: LocalS3Cors;
+}
+
+export interface LocalS3Cors {
+  /** Default `['*']`. */
+  allowedOrigins?: string[];
+  /** Default `['GET', 'HEAD']`. */
+  allowedMethods?: Array<'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE'>;
+  /** Request headers a preflight may name; default `['*']`. */
+  allowedHeaders?: string[];
+  /** Response headers scripts may read; default none. */
+  exposeHeaders?: string[];
+  /** How long a browser may keep a preflight's answer; default 3000. */
+  maxAgeSeconds?: number;
+}
+
+/** The `<CORSConfiguration>` document S3's PutBucketCors takes. */
+export function corsConfigurationXml(cors: LocalS3Cors): string {
+  const escape = (text: string) =>
+    text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!);
+  const each = (tag: string, values: string[]) =>
+    values.map((value) => `<${tag}>${escape(value)}</${tag}>`).join('');
+  return (
+    `<CORSConfiguration><CORSRule>` +
+    each('AllowedOrigin', cors.allowedOrigins ?? ['*']) +
+    each('AllowedMethod', cors.allowedMethods ?? ['GET', 'HEAD']) +
+    each('AllowedHeader', cors.allowedHeaders ?? ['*']) +
+    each('ExposeHeader', cors.exposeHeaders ?? []) +
+    `<MaxAgeSeconds>${cors.maxAgeSeconds ?? 3000}</MaxAgeSeconds>` +
+    `</CORSRule></CORSConfiguration>`
+  );
 }
 
 /**
@@ -71,7 +110,7 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [{ name: bucket, configs: options.cors ? [corsConfigurationXml(options.cors)] : [] }],
   });
   const { port: backendPort } = await backend.run();
   serializeDeletes(backend);

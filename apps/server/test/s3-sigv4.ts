@@ -172,6 +172,8 @@ export function sigV4Gate(options: {
     const presigned = url.searchParams.get('X-Amz-Algorithm');
     const header = req.headers.authorization;
     if (!header && !presigned) {
+      // A CORS preflight is never signed: S3 answers it from the bucket's CORS configuration (s3rver does here).
+      if (req.method === 'OPTIONS') return null;
       const readOnly = req.method === 'GET' || req.method === 'HEAD';
       if (readOnly && publicPrefixes.some((prefix) => url.pathname.startsWith(prefix))) return null;
       throw new S3Refusal(403, 'AccessDenied', 'Access Denied');

@@ -1,9 +1,11 @@
 /*
  * `@backbeat/server/testing`: the harness pieces the benches and browser journeys share with the server's tests:
- * a throwaway PostgreSQL cluster, free ports, the shipped nginx site, the readiness probe, and reading served audio
- * files back.
+ * a throwaway PostgreSQL cluster, free ports, the shipped nginx site, the local S3-compatible object store, the
+ * real API and worker processes, the readiness probe, and reading served audio files back.
  */
 export { probeAudioBytes, unzip, type ProbedAudio } from './audio-files';
 export { startNginxSite, type RunningNginx } from './nginx-process';
+export { startLocalS3, type LocalS3, type LocalS3Cors, type LocalS3Options } from './s3-local';
 export { freePort, startThrowawayCluster, type ThrowawayCluster } from './postgres-cluster';
 export { servesCatalogue } from './server-ready';
+export { serverEnv, startApi, startWorker, type ApiProcess, type ServerProcess } from './server-processes';
