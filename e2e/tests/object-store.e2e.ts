@@ -7,8 +7,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-// The server's request typings (its cookie plugin's) come with its app module; the db entry alone lacks them.
-import type {} from '@backbeat/server/app';
 import { artists, hashToken, openDatabase, sessions, songs, users, type Database } from '@backbeat/server/db';
 import { locateFfmpeg } from '@backbeat/server/media';
 import {
