@@ -24,7 +24,7 @@ export interface UploadFigures {
   rssBeforeMb: number;
   rssPeakMb: number;
   rssAfterMb: number;
-  /** Peak RSS of the bench process itself while it sent the file (it streams, so this stays small too). */
+  /** Peak RSS of the bench process while it sent the file: the sender, but also the local S3 server and PGlite. */
   benchRssPeakMb: number;
 }
 
