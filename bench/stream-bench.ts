@@ -103,7 +103,7 @@ async function main() {
     const firstSegmentLine = playlistText.split('\n').find((line) => line && !line.startsWith('#'))!;
     const segmentPath = `${prefix}/seg_0000.ts`;
     const segmentUrl = `${origin}/api/stream/hls/${songId}/seg_0000.ts`;
-    const segmentFile = app.services.mediaStore.localPath(segmentPath);
+    const segmentFile = path.join(config.mediaDir, segmentPath);
     const segment = `segment ${Math.round((await stat(segmentFile)).size / 1024)} KB`;
     for (const url of [keyUrl, segmentUrl]) {
       const res = await fetch(url, { headers: bearer });
