@@ -7,6 +7,5 @@ export { probeAudioBytes, unzip, type ProbedAudio } from './audio-files';
 export { startNginxSite, type RunningNginx } from './nginx-process';
 export { startLocalS3, type LocalS3, type LocalS3Cors, type LocalS3Options } from './s3-local';
 export { freePort, startThrowawayCluster, type ThrowawayCluster } from './postgres-cluster';
-export { startLocalS3, type LocalS3 } from './s3-local';
 export { servesCatalogue } from './server-ready';
 export { serverEnv, startApi, startWorker, type ApiProcess, type ServerProcess } from './server-processes';
