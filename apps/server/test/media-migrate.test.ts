@@ -281,6 +281,14 @@ describe('npm run media:migrate (the command)', () => {
     const unknown = await run(['--to', 's3', '--delete'], environment(path.join(work, 'cli-misuse')));
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^media:migrate: Unknown option '--delete'/);
-    for (const output of [missing, unknown]) expect(output.stderr).not.toMatch(/\n\s+at /);
+    const prefix = await run(
+      ['--to', 'local', '--prefix', '../etc'],
+      environment(path.join(work, 'cli-misuse')),
+    );
+    expect(prefix.code).toBe(2);
+    expect(prefix.stderr).toMatch(
+      /^media:migrate: --prefix must be a media prefix such as songs\/<id> \(got \.\.\/etc\)/,
+    );
+    for (const output of [missing, unknown, prefix]) expect(output.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -4,8 +4,8 @@ import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { isPublicMedia } from '../modules/streaming';
 import {
+  checkedMediaKey,
   createMediaStore,
   LocalMediaStore,
   MediaStoreUnavailable,
@@ -242,9 +242,18 @@ async function cli(args: string[], log: (line: string) => void): Promise<number>
       `--to ${values.to} needs S3_BUCKET (with S3_REGION, S3_ENDPOINT as the servers use them): the bucket to copy ` +
         (values.to === 's3' ? 'into' : 'from'),
     );
+  if (values.prefix !== undefined) {
+    try {
+      values.prefix = checkedMediaKey(values.prefix);
+    } catch {
+      throw new UsageError(`--prefix must be a media prefix such as songs/<id> (got ${values.prefix})`);
+    }
+  }
   // The servers' own settings; MEDIA_STORE is forced to s3 so the bucket is read whatever the servers use now.
   const config = loadConfig({ ...process.env, MEDIA_STORE: 's3' });
   const local = new LocalMediaStore(config.mediaDir);
+  // Loaded only for a real run: the streaming module brings much of the app with it (seconds), misuse answers at once.
+  const { isPublicMedia } = await import('../modules/streaming');
   const bucket = createMediaStore(config.mediaStore, isPublicMedia);
   if (values.to === 's3' && !existsSync(config.mediaDir))
     throw new UsageError(`the local media root ${config.mediaDir} does not exist (check DATA_DIR)`);
@@ -265,10 +274,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   cli(process.argv.slice(2), log).then(
     (code) => process.exit(code),
     (error: unknown) => {
+      // Misuse (2) is told apart from a store that could not be listed (1, like a failed copy).
       if (error instanceof UsageError) console.error(`media:migrate: ${error.message}\n${USAGE}`);
-      else if (error instanceof ConfigError) console.error(`media:migrate: ${error.message}`);
       else console.error(`media:migrate: ${errorText(error)}`);
-      process.exit(2);
+      process.exit(error instanceof UsageError || error instanceof ConfigError ? 2 : 1);
     },
   );
 }
