@@ -18,7 +18,7 @@ import {
   S3MediaStore,
   type MigrateResult,
 } from '@backbeat/server/media';
-import { startLocalS3 } from '@backbeat/server/testing';
+import { startLocalS3 } from '@backbeat/server/s3-local';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 10);
 const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 60);

@@ -7,4 +7,3 @@ export { probeAudioBytes, unzip, type ProbedAudio } from './audio-files';
 export { startNginxSite, type RunningNginx } from './nginx-process';
 export { freePort, startThrowawayCluster, type ThrowawayCluster } from './postgres-cluster';
 export { servesCatalogue } from './server-ready';
-export { startLocalS3, type LocalS3 } from './s3-local';
