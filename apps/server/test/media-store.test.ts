@@ -2,12 +2,48 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { CreateMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  CreateMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPublicMedia } from '../src/modules/streaming';
-import { LocalMediaStore, MediaStoreUnavailable, S3MediaStore, type MediaStore } from '../src/storage';
+import {
+  LocalMediaStore,
+  MediaStoreUnavailable,
+  S3MediaStore,
+  type MediaFile,
+  type MediaStore,
+} from '../src/storage';
 import { startLocalS3, type LocalS3 } from './s3-local';
+
+/** Everything `listFiles` yields and skips. */
+async function listed(store: MediaStore, prefix?: string) {
+  const files: MediaFile[] = [];
+  const skipped: Array<{ name: string; reason: string }> = [];
+  for await (const file of store.listFiles(prefix, {
+    onSkipped: (name, reason) => skipped.push({ name, reason }),
+  }))
+    files.push(file);
+  return { files: files.sort((a, b) => a.key.localeCompare(b.key)), skipped };
+}
+
+/** A body that sends `bytes`, then fails as a dropped connection would. */
+function failingBody(bytes: Buffer): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (sent) this.destroy(new Error('connection reset by the source'));
+      else {
+        sent = true;
+        this.push(bytes);
+      }
+    },
+  });
+}
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -83,6 +119,43 @@ describe.each(stores)('media store: %s', (name, makeStore) => {
     expect((await store.stat(`${root}/hls/v1/seg_0000.ts`))?.size).toBe(1000);
   });
 
+  it('lists every file under a prefix and in the whole store, at any depth, by media key with its size', async () => {
+    const { files, skipped } = await listed(store, root);
+    expect(files.map(({ key, size }) => ({ key, size }))).toEqual([
+      { key: `${root}/hls/index.m3u8`, size: 8 },
+      { key: `${root}/hls/v1/seg_0000.ts`, size: 1000 },
+      { key: `${root}/original.flac`, size: original.length },
+    ]);
+    expect(skipped).toEqual([]);
+    const whole = (await listed(store)).files.map((file) => file.key);
+    expect(whole).toEqual(expect.arrayContaining(files.map((file) => file.key)));
+    expect((await listed(store, `${root}/no-such-folder`)).files).toEqual([]);
+    // Object storage adds each object's ETag, the one its bytes give (see the S3-only tests).
+    for (const file of files) {
+      if (store instanceof S3MediaStore) expect(file.etag).toBe(await store.etagOf(store.read(file.key)));
+      else expect(file.etag).toBeUndefined();
+    }
+  });
+
+  it('writes a stream to a key, visible only once whole, and a failing stream leaves the old file', async () => {
+    const key = `${root}/streamed/cover.jpg`;
+    const first = randomBytes(300_000);
+    const body = new PassThrough();
+    const writing = store.putStream(key, body);
+    body.write(first.subarray(0, 100_000));
+    await vi.waitFor(() => expect(body.readableLength).toBe(0)); // the store has taken the first part
+    expect(await store.stat(key)).toBeNull();
+    body.end(first.subarray(100_000));
+    await writing;
+    // Buffer.equals: a deep toEqual walks 300 kB byte by byte for seconds.
+    expect((await bytesOf(store.read(key))).equals(first)).toBe(true);
+    expect((await store.stat(key))?.size).toBe(first.length);
+
+    await expect(store.putStream(key, failingBody(randomBytes(70_000)))).rejects.toThrow(/connection reset/);
+    expect((await bytesOf(store.read(key))).equals(first)).toBe(true);
+    expect(await listed(store, `${root}/streamed`)).toMatchObject({ files: [{ key }], skipped: [] });
+  });
+
   it('gives tools a local file with the stored bytes', async () => {
     const scratch = await mkdtemp(path.join(work, 'scratch-'));
     const file = await store.localCopy(`${root}/original.flac`, scratch);
@@ -117,6 +190,10 @@ describe.each(stores)('media store: %s', (name, makeStore) => {
       await expect(store.put(key, path.join(source, 'original.flac'))).rejects.toThrow(/escapes the store/);
       expect(() => store.read(key)).toThrow(/escapes the store/);
       await expect(store.stat(key)).rejects.toThrow(/escapes the store/);
+      await expect(store.putStream(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(
+        /escapes the store/,
+      );
+      await expect(listed(store, key)).rejects.toThrow(/escapes the store/);
     }
   });
 });
@@ -187,6 +264,10 @@ describe('media store on S3: what only object storage has', () => {
       await expect(store.put(key, path.join(work, 'one.bin'))).rejects.toBeInstanceOf(MediaStoreUnavailable);
       await expect(bytesOf(store.read(key))).rejects.toBeInstanceOf(MediaStoreUnavailable);
       await expect(store.list('songs')).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(listed(store, 'songs')).rejects.toBeInstanceOf(MediaStoreUnavailable);
+      await expect(store.putStream(key, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(
+        MediaStoreUnavailable,
+      );
     } finally {
       s3.setAvailable(true);
     }
@@ -194,3 +275,53 @@ describe('media store on S3: what only object storage has', () => {
     expect((await store.stat(key))?.size).toBe(1);
   });
 });
+
+describe('media store on S3: ETags and listings', () => {
+  it("knows an object's ETag from its bytes: the MD5 up to one part, md5(part MD5s)-N beyond", async () => {
+    const store = new S3MediaStore({ bucket: s3.bucket, client });
+    const prefix = `songs/e${randomBytes(4).toString('hex')}`;
+    const part = store.partSize;
+    for (const size of [0, 1, part, part + 1, 2 * part + 5]) {
+      const bytes = randomBytes(size);
+      const key = `${prefix}/${size}.bin`;
+      // In small pieces, so the part boundaries fall inside chunks as they do when reading a file.
+      await store.putStream(key, Readable.from(chunked(bytes, 100_003)));
+      const expected = await store.etagOf(Readable.from(chunked(bytes, 65_536)));
+      const info = await store.stat(key);
+      expect({ size, etag: info?.etag }).toEqual({ size, etag: expected });
+      expect(store.etagComputable({ size, etag: expected })).toBe(true);
+      expect(expected.endsWith(`-${Math.ceil(size / part)}`)).toBe(size > part);
+    }
+    const files = (await listed(store, prefix)).files;
+    expect(files.map((file) => file.etag)).toEqual(
+      await Promise.all(files.map((file) => store.stat(file.key).then((info) => info?.etag))),
+    );
+    // Another tool's parts give another -N: compared by size only.
+    expect(store.etagComputable({ size: 3 * part, etag: `${'a'.repeat(32)}-2` })).toBe(false);
+    await store.removePrefix(prefix);
+  });
+
+  it('skips, with the reason, objects it could never read back by a media key', async () => {
+    const store = new S3MediaStore({ bucket: s3.bucket, client, isPublic: isPublicMedia });
+    const prefix = `songs/o${randomBytes(4).toString('hex')}`;
+    const put = (Key: string) => client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body: 'x' }));
+    await store.putStream(`${prefix}/v1/seg_0000.ts`, Readable.from([Buffer.from('segment')]));
+    await store.putStream(`${prefix}/v1/enc.key`, Readable.from([Buffer.from('key')]));
+    await put(`public/${prefix}/v1/enc.key`);
+    await put(`${prefix}/v1/seg_0001.ts`);
+    // (A folder marker `…/` or a name such as `a//b` is skipped too, as not a media key; s3rver cannot store them.)
+    const { files, skipped } = await listed(store, prefix);
+    expect(files.map((file) => file.key)).toEqual([`${prefix}/v1/enc.key`, `${prefix}/v1/seg_0000.ts`]);
+    expect(skipped.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: `public/${prefix}/v1/enc.key`, reason: 'under the public prefix public/ but not public media' },
+      {
+        name: `${prefix}/v1/seg_0001.ts`,
+        reason: `public media outside the public prefix (read from public/${prefix}/v1/seg_0001.ts)`,
+      },
+    ]);
+  });
+});
+
+function* chunked(bytes: Buffer, size: number): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}

@@ -6,6 +6,9 @@
  * payload hash against the body, and serves anonymous reads only under the prefixes made public (the bucket
  * policy a CDN origin needs). The unmodified AWS SDK talks to it as to S3.
  *
+ * s3rver 3.7 also gives a multipart object the MD5 of its whole content as ETag; Amazon S3 gives
+ * `md5(concat(part MD5s))-N`, which tools (the media migration) recompute, so the store is patched to do the same.
+ *
  * s3rver 3.7 accepts any V4 signature ("Signature version 4 calculation is unimplemented" in its source), which is
  * why this front exists. `setAvailable(false)` makes every request fail with 503, as an outage would.
  *
@@ -17,7 +20,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./s3rver.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -112,6 +115,7 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
     directory,
     configureBuckets: [{ name: bucket, configs: options.cors ? [corsConfigurationXml(options.cors)] : [] }],
   });
+  multipartEtags(backend);
   const { port: backendPort } = await backend.run();
   serializeDeletes(backend);
   let available = true;
@@ -255,5 +259,35 @@ export async function startLocalS3(options: LocalS3Options = {}): Promise<LocalS
       await backend.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** What of s3rver's filesystem store `multipartEtags` patches (s3rver ships no types). */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putObjectMultipart(
+    bucket: string,
+    uploadId: string,
+    parts: Array<{ number: number; etag: string }>,
+  ): Promise<{ md5: string; size: number }>;
+}
+
+/**
+ * Completed multipart uploads get Amazon S3's ETag, `md5(concat(part MD5s))-N`, in listings, HEAD, GET and the
+ * completion answer (s3rver stores the object's ETag in an `.md5` file beside it and reads it from there).
+ */
+function multipartEtags(backend: S3rver) {
+  const store = (backend as unknown as { store: S3rverStore }).store;
+  const complete = store.putObjectMultipart.bind(store);
+  store.putObjectMultipart = async (bucketName, uploadId, parts) => {
+    const uploadDir = path.join(store.getResourcePath(bucketName, undefined, 'uploads'), uploadId);
+    const key = (await readFile(path.join(uploadDir, 'key'))).toString();
+    const result = await complete(bucketName, uploadId, parts);
+    const digests = [...parts]
+      .sort((a, b) => a.number - b.number)
+      .map((part) => Buffer.from(part.etag, 'hex'));
+    const etag = `${createHash('md5').update(Buffer.concat(digests)).digest('hex')}-${parts.length}`;
+    await writeFile(store.getResourcePath(bucketName, key, 'object.md5'), etag);
+    return { ...result, md5: etag };
   };
 }

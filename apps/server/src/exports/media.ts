@@ -10,3 +10,5 @@ export {
   transcodeToEncryptedHls,
   type FfmpegTools,
 } from '../modules/media';
+export { LocalMediaStore, S3MediaStore } from '../storage';
+export { formatBytes, migrateMedia, type MigrateResult } from '../ops/media-migrate';

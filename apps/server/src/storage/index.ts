@@ -10,8 +10,11 @@ export {
   MediaStoreUnavailable,
   readMedia,
   type MediaEntry,
+  type MediaFile,
+  type MediaFileInfo,
   type MediaStore,
 } from './media-store';
+export { etagComputable, normalEtag, S3EtagHash, s3EtagOf } from './s3-etag';
 export { S3MediaStore, type S3MediaStoreOptions } from './s3-media-store';
 export * from './scratch-space';
 

@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { access, cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../platform/errors';
 
 /**
@@ -11,10 +13,24 @@ import { AppError } from '../platform/errors';
 export interface MediaStore {
   /** Copies a local file or folder into the store under `key`. */
   put(key: string, localPath: string): Promise<void>;
+  /**
+   * Writes a stream's bytes to `key` without a local copy first. Readers see the previous file or the whole new
+   * one, never part of it; a failing body leaves nothing behind.
+   */
+  putStream(key: string, body: Readable): Promise<void>;
   removePrefix(prefix: string): Promise<void>;
   /** The entries directly under `prefix` (one level, like a delimited object listing), for the clean-up job. */
   list(prefix: string): Promise<MediaEntry[]>;
-  stat(key: string): Promise<{ size: number; mtime: Date } | null>;
+  /**
+   * Every file under `prefix` (the whole store when omitted), at any depth, by media key. What the store holds but
+   * could never read back by a key (an unfinished write, an object outside its layout) is not listed: it is named
+   * to `onSkipped` with the reason.
+   */
+  listFiles(
+    prefix?: string,
+    options?: { onSkipped?: (name: string, reason: string) => void },
+  ): AsyncIterable<MediaFile>;
+  stat(key: string): Promise<MediaFileInfo | null>;
   /** The file's bytes, or an inclusive byte range of them; a missing key fails the stream. */
   read(key: string, range?: { start: number; end: number }): Readable;
   /**
@@ -22,6 +38,17 @@ export interface MediaStore {
    * downloaded into `scratchDir` (which the caller removes) from object storage.
    */
   localCopy(key: string, scratchDir: string): Promise<string>;
+}
+
+export interface MediaFileInfo {
+  size: number;
+  mtime: Date;
+  /** Object storage only: the object's ETag (lower-case, no quotes; see `s3-etag.ts`). */
+  etag?: string;
+}
+
+export interface MediaFile extends MediaFileInfo {
+  key: string;
 }
 
 export interface MediaEntry {
@@ -66,6 +93,9 @@ export async function readMedia(store: MediaStore, key: string): Promise<Buffer>
   return Buffer.concat(chunks);
 }
 
+/** The suffix of a file `putStream` is still writing (hidden, renamed over the target when complete). */
+const PARTIAL_SUFFIX = '.partial';
+
 export class LocalMediaStore implements MediaStore {
   constructor(readonly root: string) {}
 
@@ -89,8 +119,51 @@ export class LocalMediaStore implements MediaStore {
     await cp(localPath, target, { recursive: true, force: true });
   }
 
+  /** Written to a hidden file beside the target, flushed, then renamed over it (one atomic step). */
+  async putStream(key: string, body: Readable): Promise<void> {
+    const target = this.localPath(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const partial = path.join(
+      path.dirname(target),
+      `.${path.basename(target)}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`,
+    );
+    try {
+      await pipeline(body, createWriteStream(partial, { flags: 'wx', flush: true }));
+      await rename(partial, target);
+    } catch (error) {
+      body.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.localPath(prefix), { recursive: true, force: true });
+  }
+
+  async *listFiles(
+    prefix?: string,
+    options: { onSkipped?: (name: string, reason: string) => void } = {},
+  ): AsyncIterable<MediaFile> {
+    const dir = prefix === undefined ? path.resolve(this.root) : this.localPath(prefix);
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === 'ENOENT' || (error as { code?: unknown }).code === 'ENOTDIR')
+        return [];
+      throw error;
+    });
+    const base = path.resolve(this.root);
+    for (const entry of entries) {
+      if (entry.isDirectory()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const key = path.relative(base, file).split(path.sep).join('/');
+      if (!entry.isFile()) options.onSkipped?.(key, 'not a regular file');
+      else if (entry.name.startsWith('.') && entry.name.endsWith(PARTIAL_SUFFIX))
+        options.onSkipped?.(key, 'an unfinished write');
+      else {
+        const info = await stat(file).catch(() => null); // gone since the listing: not there any more
+        if (info) yield { key, size: info.size, mtime: info.mtime };
+      }
+    }
   }
 
   async list(prefix: string): Promise<MediaEntry[]> {
@@ -105,7 +178,7 @@ export class LocalMediaStore implements MediaStore {
     return entries.filter((entry): entry is MediaEntry => entry !== null);
   }
 
-  async stat(key: string) {
+  async stat(key: string): Promise<MediaFileInfo | null> {
     const file = this.localPath(key);
     try {
       const info = await stat(file);

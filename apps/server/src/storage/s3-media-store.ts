@@ -14,7 +14,15 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkedMediaKey, MediaStoreUnavailable, type MediaEntry, type MediaStore } from './media-store';
+import {
+  checkedMediaKey,
+  MediaStoreUnavailable,
+  type MediaEntry,
+  type MediaFile,
+  type MediaFileInfo,
+  type MediaStore,
+} from './media-store';
+import { etagComputable, normalEtag, s3EtagOf } from './s3-etag';
 
 export interface S3MediaStoreOptions {
   bucket: string;
@@ -73,6 +81,8 @@ async function filesUnder(root: string): Promise<string[]> {
  * buffered whole; reads stream the object's body, with HTTP ranges.
  */
 export class S3MediaStore implements MediaStore {
+  /** The multipart part size of every upload: the ETags of this store's objects follow from it (`etagOf`). */
+  readonly partSize = PART_SIZE;
   private readonly bucket: string;
   private readonly client: S3Client;
   private readonly isPublic: (key: string) => boolean;
@@ -135,17 +145,34 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
-  private async upload(key: string, file: string): Promise<void> {
+  async putStream(key: string, body: Readable): Promise<void> {
+    await this.upload(this.objectKey(key), body);
+  }
+
+  /** A file or a stream into one object; a failed multipart upload is aborted by lib-storage (nothing visible). */
+  private async upload(key: string, file: string | Readable): Promise<void> {
+    const body = typeof file === 'string' ? createReadStream(file) : file;
     try {
       await new Upload({
         client: this.client,
-        params: { Bucket: this.bucket, Key: key, Body: createReadStream(file) },
+        params: { Bucket: this.bucket, Key: key, Body: body },
         partSize: PART_SIZE,
         queueSize: 1,
       }).done();
     } catch (error) {
+      body.destroy();
       throw translated(error);
     }
+  }
+
+  /** The ETag this store's upload of these bytes gets (to check a copy, or a file against its object). */
+  etagOf(body: AsyncIterable<unknown>): Promise<string> {
+    return s3EtagOf(body, this.partSize);
+  }
+
+  /** Whether `etagOf` can reproduce this object's ETag (it was uploaded with this store's part size). */
+  etagComputable(file: { etag?: string; size: number }): file is { etag: string; size: number } {
+    return file.etag !== undefined && etagComputable(file.etag, file.size, this.partSize);
   }
 
   /**
@@ -177,7 +204,7 @@ export class S3MediaStore implements MediaStore {
   /** Every object under an object prefix, page by page. */
   private async *objectsUnder(
     prefix: string,
-  ): AsyncGenerator<{ Key: string; LastModified: Date; Size: number }> {
+  ): AsyncGenerator<{ Key: string; LastModified: Date; Size: number; ETag?: string }> {
     let token: string | undefined;
     do {
       const page = await this.call((client) =>
@@ -187,7 +214,12 @@ export class S3MediaStore implements MediaStore {
       );
       for (const object of page.Contents ?? [])
         if (object.Key && object.LastModified)
-          yield { Key: object.Key, LastModified: object.LastModified, Size: object.Size ?? 0 };
+          yield {
+            Key: object.Key,
+            LastModified: object.LastModified,
+            Size: object.Size ?? 0,
+            ETag: normalEtag(object.ETag),
+          };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
@@ -253,12 +285,48 @@ export class S3MediaStore implements MediaStore {
     return [...entries].map(([name, mtime]) => ({ name, mtime }));
   }
 
-  async stat(key: string): Promise<{ size: number; mtime: Date } | null> {
+  /**
+   * Every object under the prefix (private and public), by media key. Objects the store would never read back by
+   * that key are skipped with the reason: a folder marker or an unnormalised name, a non-public key under the public
+   * prefix, a public key (a segment) outside it.
+   */
+  async *listFiles(
+    prefix?: string,
+    options: { onSkipped?: (name: string, reason: string) => void } = {},
+  ): AsyncIterable<MediaFile> {
+    const roots = prefix === undefined ? [''] : this.objectRoots(prefix).map((root) => `${root}/`);
+    const publicRoot = `${this.publicPrefix}/`;
+    for (const root of roots) {
+      for await (const object of this.objectsUnder(root)) {
+        const isPublicObject = object.Key.startsWith(publicRoot);
+        const key = isPublicObject ? object.Key.slice(publicRoot.length) : object.Key;
+        const skip = (reason: string) => options.onSkipped?.(object.Key, reason);
+        let normal: string | null = null;
+        try {
+          normal = checkedMediaKey(key);
+        } catch {
+          // not a media key at all
+        }
+        if (normal !== key) skip('not a media key (a folder marker or an unnormalised name)');
+        else if (isPublicObject && !this.isPublic(key))
+          skip(`under the public prefix ${publicRoot} but not public media`);
+        else if (!isPublicObject && this.isPublic(key))
+          skip(`public media outside the public prefix (read from ${publicRoot}${key})`);
+        else yield { key, size: object.Size, mtime: object.LastModified, etag: object.ETag };
+      }
+    }
+  }
+
+  async stat(key: string): Promise<MediaFileInfo | null> {
     try {
       const head = await this.call((client) =>
         client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })),
       );
-      return { size: head.ContentLength ?? 0, mtime: head.LastModified ?? new Date(0) };
+      return {
+        size: head.ContentLength ?? 0,
+        mtime: head.LastModified ?? new Date(0),
+        etag: normalEtag(head.ETag),
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
