@@ -4,6 +4,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
 import { demoAlbumId, getJson } from '../support/catalogue';
 import { demo, expectPath, expectToast, loginViaApi } from '../support/session';
+import { waitForPlayback } from '../support/playback';
 
 /*
  * Buying through the sandbox gateway's demo checkout, as the demo listener. The songs are purchase-only songs on
@@ -41,18 +42,6 @@ beforeAll(async () => {
   ids.mixtapeWeather = mixtape._id;
 });
 afterAll(() => browser.close());
-
-/** Waits until the audio element has played past `seconds` (copied from player.e2e.ts). */
-async function waitForPlayback(page: Page, seconds: number, timeout = 30_000) {
-  await page.waitForFunction(
-    (min) => {
-      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-      return audio !== null && !audio.paused && audio.currentTime > min;
-    },
-    seconds,
-    { timeout, polling: 100 },
-  );
-}
 
 /** The song row's buy button (the player offers the same unlock for the song it holds). */
 const buyButton = (page: Page, title: string) =>

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
 import { demoAlbumId, getJson } from '../support/catalogue';
 import { demo, expectPath, loginViaApi, signedInListener } from '../support/session';
+import { waitForPlayback } from '../support/playback';
 
 /*
  * Paying through Stripe, Razorpay and PayPal as a listener does, against the local gateway emulator: the web app
@@ -32,17 +33,6 @@ beforeAll(async () => {
   ids.midnightProtocol = await demoAlbumId('Nova Reyes', 'Midnight Protocol');
 });
 afterAll(() => browser.close());
-
-async function waitForPlayback(page: Page, seconds = 1, timeout = 30_000) {
-  await page.waitForFunction(
-    (min) => {
-      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-      return audio !== null && !audio.paused && audio.currentTime > min;
-    },
-    seconds,
-    { timeout, polling: 100 },
-  );
-}
 
 async function listener(): Promise<{
   context: BrowserContext;

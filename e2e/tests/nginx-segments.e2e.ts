@@ -7,6 +7,7 @@ import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { freshSeededDataDir } from '../support/seed-cache';
 import { startServer, type RunningServer } from '../support/server-process';
 import { demo } from '../support/session';
+import { waitForPlayback } from '../support/playback';
 
 /**
  * The documented production topology: nginx in front (deploy/nginx/backbeat.conf, rendered as an operator does),
@@ -71,14 +72,7 @@ describe('segments from nginx, playlists and keys from the API', () => {
   it('plays a song in Chromium through nginx, every segment fetched from its media location', async () => {
     await page.goto(`${nginx.url}/album/${await demoAlbumThroughNginx()}`);
     await page.getByRole('button', { name: 'Play Harbour Lights', exact: true }).click();
-    await page.waitForFunction(
-      () => {
-        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-        return audio !== null && !audio.paused && audio.currentTime > 3;
-      },
-      undefined,
-      { timeout: 30_000, polling: 100 },
-    );
+    await waitForPlayback(page, 3);
     await screenshot(page, 'nginx-player');
 
     const segments = requests.filter((request) => /seg_\d{4}\.ts/.test(request.url));

@@ -21,6 +21,7 @@ import {
 } from '@backbeat/server/testing';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { loginViaUi, newPerson } from '../support/session';
+import { waitForPlayback } from '../support/playback';
 
 /**
  * The scale-out shape on object storage (issue 23): two API instances (`JOBS=off`) and one worker, each with its own
@@ -195,14 +196,7 @@ describe('media on object storage, two API instances and a worker', () => {
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
     await page.goto(`${b.baseUrl}/album/${albumId}`);
     await page.getByRole('button', { name: 'Play Bucket Chord', exact: true }).click();
-    await page.waitForFunction(
-      () => {
-        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-        return audio !== null && !audio.paused && audio.currentTime > 3;
-      },
-      undefined,
-      { timeout: 30_000, polling: 100 },
-    );
+    await waitForPlayback(page, 3);
     await screenshot(page, 'object-store-player');
 
     // Segments: from the bucket's public prefix, anonymously, with the bucket's CORS answer.

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from '../support/a11y';
 import { launchBrowser, openPage, screenshot, viewports } from '../support/browser';
 import { demoCatalogue } from '../support/catalogue';
 import { demo, expectPath, expectToast, loginViaApi, setGenresViaApi } from '../support/session';
+import { waitForPlayback } from '../support/playback';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -54,18 +55,6 @@ async function expectPlayerTitle(page: Page, title: string) {
     (wanted) => document.querySelector('[data-testid="player-title"]')?.textContent === wanted,
     title,
     { timeout: 15_000 },
-  );
-}
-
-/** Waits until the player's audio element has really played past `seconds`. */
-async function waitForPlayback(page: Page, seconds: number) {
-  await page.waitForFunction(
-    (min) => {
-      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-      return audio !== null && !audio.paused && audio.currentTime > min;
-    },
-    seconds,
-    { timeout: 30_000, polling: 100 },
   );
 }
 

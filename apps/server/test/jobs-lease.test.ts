@@ -77,7 +77,9 @@ function deadProcess(): string {
 
 /**
  * The lease of the renewal test: long enough that a heartbeat (every third of it) is not missed when a loaded
- * machine starves this process for a few hundred milliseconds, which a 300 ms lease was.
+ * machine starves this process for a few hundred milliseconds, which a 300 ms lease was. That test waits on the
+ * wall clock on purpose: leases are judged by PostgreSQL's `now()` and renewed by a timer, so no injected clock
+ * can stand in for the time that passes between them.
  */
 const LEASE_MS = 1000;
 
