@@ -124,6 +124,10 @@ describe.each(GATEWAYS)('checkout through %s (local gateway emulator)', (gateway
       .first()
       .waitFor();
     if (gateway === 'Card (Stripe)') {
+      // The card form at rest: Stripe's element mounted and the Pay button enabled.
+      await expect
+        .poll(() => page.getByRole('dialog').getByRole('button', { name: /^Pay / }).isEnabled())
+        .toBe(true);
       await screenshot(page, 'checkout-stripe-desktop');
       expect(await seriousA11yViolations(page)).toEqual([]);
     }

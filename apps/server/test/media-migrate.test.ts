@@ -175,8 +175,12 @@ describe('media migration, local root -> bucket -> local root', () => {
 
     const resumed = await migrateMedia({ from: local, to: bucket });
     expect(resumed.failed).toEqual([]);
-    expect(resumed.copied).toBe(12 - interrupted.copied);
-    expect(resumed.skipped).toBe(7 + interrupted.copied);
+    // A copy in flight when the bucket went down may have landed before its check after writing failed: the next
+    // run finds it whole and skips it. So what is copied again is between the files never written and those that
+    // did not copy.
+    expect(resumed.copied + resumed.skipped).toBe(12 + 7);
+    expect(resumed.copied).toBeLessThanOrEqual(12 - interrupted.copied);
+    expect(resumed.copied).toBeGreaterThanOrEqual(12 - interrupted.copied - interrupted.failed.length);
     const listed = new Map<string, number>();
     for await (const file of bucket.listFiles()) listed.set(file.key, file.size);
     for (const [key, bytes] of await filesOf(root)) expect(listed.get(key), key).toBe(bytes.length);
