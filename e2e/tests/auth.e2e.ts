@@ -458,9 +458,11 @@ async function signIn(who: Who, context: BrowserContext) {
   }
 }
 
-describe('SPEC section 2 route table', () => {
+// The four visitors walk the table at once, each in its own browser context (a row is mostly waiting for a late
+// redirect: one after another they took 95 s of the suite).
+describe.concurrent('SPEC section 2 route table', () => {
   for (const who of ['guest', 'noGenres', 'withGenres', 'admin'] as const) {
-    it(`sends a ${who} visitor where the table says`, async () => {
+    it(`sends a ${who} visitor where the table says`, async ({ expect }) => {
       await withPage(async (page, context, consoleErrors) => {
         await signIn(who, context);
         const paths: string[] = [];
