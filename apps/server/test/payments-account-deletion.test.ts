@@ -45,6 +45,8 @@ beforeAll(async () => {
           answer.pipe(res);
         },
       );
+      // The emulator closing under a forwarded call (at the end of the file) must not leave it hanging.
+      forward.on('error', () => res.destroy());
       forward.end(body);
     });
   });
@@ -55,6 +57,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await g.close();
+  // The Stripe SDK keeps its connections alive: close them rather than wait for them to go idle.
+  proxy.closeAllConnections();
   await new Promise((resolve) => proxy.close(resolve));
 });
 
