@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -239,5 +241,21 @@ describe('the port, while the database opens', () => {
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('shuts down after its grace even when a connection never finishes its request', async () => {
+    const port = await freePort();
+    const early = await listenEarly({ port, host: '127.0.0.1', state: { step: 'opening the database' } });
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    // Headers that never end: before the grace, this held the close for the server's 60 s headers timeout.
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const ended = once(socket, 'close');
+    await early.close(200);
+    await ended;
+    expect(socket.destroyed).toBe(true);
+    expect(
+      (await fetch(`http://127.0.0.1:${port}/api/health`).catch((error: Error) => error)) instanceof Error,
+    ).toBe(true);
   });
 });
